@@ -1,0 +1,129 @@
+# SPDX-License-Identifier: GPL-2.0
+# Kernel series table and version resolution through private apt lists (sourced).
+#
+# A series names a kernel line; it resolves, at fetch time, to a Debian suite
+# for the guest's userland, the apt release the kernel comes from, and exact
+# package versions. The host's own apt sources are never touched: every query
+# uses a private sources list and private lists under $LLSM_CACHE/apt/.
+
+# series_sources SERIES: the apt source lines the series may draw from.
+series_sources() {
+	case "$1" in
+	6.1)
+		say "deb $LLSM_MIRROR bookworm main"
+		say "deb $LLSM_MIRROR bookworm-updates main"
+		say "deb $LLSM_SECURITY_MIRROR bookworm-security main"
+		;;
+	6.12)
+		say "deb $LLSM_MIRROR trixie main"
+		say "deb $LLSM_MIRROR trixie-updates main"
+		say "deb $LLSM_SECURITY_MIRROR trixie-security main"
+		;;
+	7)
+		# The newest 7.x is either sid's kernel or trixie-backports'.
+		say "deb $LLSM_MIRROR trixie main"
+		say "deb $LLSM_MIRROR trixie-updates main"
+		say "deb $LLSM_SECURITY_MIRROR trixie-security main"
+		say "deb $LLSM_MIRROR trixie-backports main"
+		say "deb $LLSM_MIRROR sid main"
+		;;
+	esac
+}
+
+# series_apt_opts SERIES: apt options selecting the series' private lists.
+series_apt_opts() {
+	local d="$LLSM_CACHE/apt/$1"
+	printf '%s ' -o "Dir::Etc::sourcelist=$d/sources.list" \
+		-o Dir::Etc::sourceparts=/nonexistent -o "Dir::State::Lists=$d/lists" \
+		-o "Dir::State::status=$d/status" \
+		-o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= \
+		-o Acquire::Check-Valid-Until=false -o APT::Get::List-Cleanup=false
+}
+
+# series_apt_update SERIES: refresh the series' private package lists.
+series_apt_update() {
+	local d="$LLSM_CACHE/apt/$1"
+	mkdir -p "$d/lists/partial"
+	: >"$d/status"
+	series_sources "$1" >"$d/sources.list"
+	# shellcheck disable=SC2046
+	apt-get $(series_apt_opts "$1") -qq update >"$d/update.log" 2>&1 ||
+		die "apt-get update for series $1 failed (see $d/update.log)"
+}
+
+# apt_q SERIES ARGS...: apt-cache with the series' private lists.
+apt_q() {
+	local s=$1
+	shift
+	# shellcheck disable=SC2046
+	apt-cache $(series_apt_opts "$s") "$@"
+}
+
+# newest_of SERIES PKG: the highest version of PKG in the series' lists,
+# leaving out sid when the series' userland is another suite.
+newest_of() {
+	apt_q "$1" madison "$2" |
+		awk -F' [|] ' -v skip="${SUITE_SKIP:-}" 'skip == "" || index($3, skip) == 0 {
+			gsub(/ /, "", $2); print $2 }' |
+		sort -V | tail -n 1
+}
+
+# series_resolve SERIES: write $LLSM_CACHE/series/SERIES.env with the suite,
+# the kernel's release and the exact versions of everything the image key
+# depends on.
+series_resolve() {
+	local s=$1 suite krel kver abi out dep
+	series_apt_update "$s"
+	case "$s" in
+	6.1) suite=bookworm ;;
+	6.12) suite=trixie ;;
+	7)
+		local bpo sid
+		bpo=$(apt_q "$s" madison linux-image-amd64 | awk '/trixie-backports/ { print $3; exit }')
+		sid=$(apt_q "$s" madison linux-image-amd64 | awk '/ sid\// { print $3; exit }')
+		if [ -n "$bpo" ] && dpkg --compare-versions "$bpo" ge "$sid"; then
+			suite=trixie krel=trixie-backports
+		else
+			suite=sid
+		fi
+		;;
+	esac
+	if [ -n "${krel:-}" ]; then
+		kver=$(apt_q "$s" madison linux-image-amd64 | awk -v r="$krel" '$0 ~ r"/" { print $3; exit }')
+	elif [ "$suite" = sid ]; then
+		kver=$(apt_q "$s" madison linux-image-amd64 | awk '/ sid\// { print $3; exit }')
+	else
+		kver=$(newest_of "$s" linux-image-amd64)
+	fi
+	[ -n "$kver" ] || die "series $s: no linux-image-amd64 found"
+	dep=$(apt_q "$s" show "linux-image-amd64=$kver" 2>/dev/null |
+		sed -n 's/^Depends: //p' | head -n 1)
+	abi=$(printf '%s\n' "$dep" | tr ',' '\n' | sed -n 's/^ *linux-image-\([^ ]*\).*/\1/p' | head -n 1)
+	[ -n "$abi" ] || die "series $s: cannot find the kernel ABI of linux-image-amd64 $kver"
+	[ "$suite" = sid ] || SUITE_SKIP=" sid/"
+	mkdir -p "$LLSM_CACHE/series"
+	out="$LLSM_CACHE/series/$s.env"
+	{
+		say "SERIES=$s"
+		say "SUITE=$suite"
+		say "KERNEL_RELEASE=${krel:-$suite}"
+		say "KERNEL_META_VERSION=$kver"
+		say "KERNEL_ABI=$abi"
+		say "KERNEL_VERSION=$(newest_of "$s" "linux-image-$abi")"
+		say "HEADERS_VERSION=$(newest_of "$s" "linux-headers-$abi")"
+		say "DKMS_VERSION=$(newest_of "$s" dkms)"
+		say "KMOD_VERSION=$(newest_of "$s" kmod)"
+		say "MAKE_VERSION=$(newest_of "$s" make)"
+		say "LIBC_VERSION=$(newest_of "$s" libc6)"
+	} >"$out.tmp"
+	mv "$out.tmp" "$out"
+}
+
+# series_load SERIES: resolve (once per call of a script) and source the env.
+series_load() {
+	series_check "$1"
+	[ "${LLSM_NO_RESOLVE:-}" = 1 ] && [ -f "$LLSM_CACHE/series/$1.env" ] ||
+		series_resolve "$1"
+	# shellcheck disable=SC1090
+	. "$LLSM_CACHE/series/$1.env"
+}
