@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * backend_static_call.c - hook table back end for kernels that call LSM
+ * hooks through static-call slots (Linux 6.12 and later).
+ *
+ * static_calls_table holds MAX_LSM_COUNT slots per hook; built-in LSMs fill
+ * them from the first one at boot and the rest stay free. The shim takes the
+ * first free slot after the last used one, so it runs after every built-in
+ * LSM. A slot is a static call (its key is writable data, updated with the
+ * exported __static_call_update()) guarded by a static key (writable,
+ * flipped with static_key_enable()/static_key_disable()); only its hl
+ * pointer lies in read-only data, and only hooks the kernel walks with
+ * lsm_for_each_hook() read it: of those the shim supports task_prctl alone.
+ */
+
+#include <linux/jump_label.h>
+#include <linux/lsm_hooks.h>
+#include <linux/static_call.h>
+#include <linux/stddef.h>
+
+#include "shim.h"
+
+const char shim_backend_name[] = "static-call";
+
+static struct lsm_static_calls_table *table;
+/* The slot the shim owns on each hook, once it has taken one. */
+static struct lsm_static_call *owned[LSM_SHIM_NR_HOOKS];
+/* The free slot the shim would take, found at init; NULL: none free. */
+static struct lsm_static_call *spare[LSM_SHIM_NR_HOOKS];
+static struct security_hook_list hook_lists[LSM_SHIM_NR_HOOKS];
+static const struct lsm_id shim_lsmid = { .name = SHIM_NAME };
+
+static const size_t slot_offset[LSM_SHIM_NR_HOOKS] = {
+#define LSM_HOOK(RET, DEFAULT, NAME, ...) \
+	[LSM_SHIM_HOOK_##NAME] = offsetof(struct lsm_static_calls_table, NAME),
+#include <linux/lsm_hook_defs.h>
+#undef LSM_HOOK
+};
+
+static struct lsm_static_call *hook_slots(enum lsm_shim_hook_id id)
+{
+	return (struct lsm_static_call *)((char *)table + slot_offset[id]);
+}
+
+static bool slot_in_use(const struct lsm_static_call *s)
+{
+	return s->hl || static_key_enabled(&s->active->key) ||
+	       READ_ONCE(s->key->func);
+}
+
+static bool hook_needs_hl(enum lsm_shim_hook_id id)
+{
+	return id == LSM_SHIM_HOOK_task_prctl;
+}
+
+/*
+ * Check one hook's slots and pick the spare. Return: 0, or -EINVAL when a
+ * slot does not look like the headers say it should.
+ */
+static int scan_hook(enum lsm_shim_hook_id id)
+{
+	struct lsm_static_call *s = hook_slots(id);
+	int i, last_used = -1;
+
+	for (i = 0; i < MAX_LSM_COUNT; i++) {
+		if (!s[i].key || !s[i].trampoline || !s[i].active)
+			return -EINVAL;
+		if (slot_in_use(&s[i]))
+			last_used = i;
+	}
+	spare[id] = last_used + 1 < MAX_LSM_COUNT ? &s[last_used + 1] : NULL;
+	return 0;
+}
+
+/**
+ * shim_backend_init - find static_calls_table, check every slot, and pick a
+ * spare slot per hook.
+ * @why: buffer for the reason of a refusal.
+ * @len: size of @why.
+ *
+ * Nothing is modified.
+ *
+ * Return: 0; -ENOENT when the table cannot be found or validated; -EINVAL
+ * when its slots do not match the headers; -ENOSPC when no hook has a free
+ * slot. @why is filled in on failure.
+ */
+int shim_backend_init(char *why, size_t len)
+{
+	int id, full = 0;
+
+	table = shim_resolve_data("static_calls_table",
+				  sizeof(struct lsm_static_calls_table), why,
+				  len);
+	if (!table)
+		return -ENOENT;
+	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++) {
+		if (scan_hook(id)) {
+			snprintf(why, len,
+				 "static_calls_table.%s has an empty slot field: layout differs from the headers",
+				 shim_hook_name(id));
+			return -EINVAL;
+		}
+		full += !spare[id];
+	}
+	if (full == LSM_SHIM_NR_HOOKS) {
+		snprintf(why, len, "no hook has a free static-call slot");
+		return -ENOSPC;
+	}
+	if (full)
+		pr_info(SHIM_NAME ": %d hooks have no free slot and cannot be used\n",
+			full);
+	return 0;
+}
+
+/**
+ * shim_backend_attached - whether the shim's slot is active on a hook.
+ * @id: the hook.
+ *
+ * Return: true when the hook's dispatcher is live.
+ */
+bool shim_backend_attached(enum lsm_shim_hook_id id)
+{
+	return owned[id] && static_key_enabled(&owned[id]->active->key);
+}
+
+/**
+ * shim_backend_attach - make the hook's dispatcher live in the shim's slot.
+ * @id: the hook.
+ *
+ * The static call is pointed at the dispatcher before the key turns on, so
+ * no CPU ever calls an empty slot. Context: shim_mutex held.
+ *
+ * Return: 0; -ENOSPC when the hook has no free slot; an errno from the
+ * read-only write for task_prctl.
+ */
+int shim_backend_attach(enum lsm_shim_hook_id id)
+{
+	const union security_list_options *fn = shim_dispatcher(id);
+	struct lsm_static_call *s = owned[id] ?: spare[id];
+	int err;
+
+	lockdep_assert_held(&shim_mutex);
+	if (!s)
+		return -ENOSPC;
+	if (!owned[id] && slot_in_use(s))
+		return -EBUSY;
+	if (READ_ONCE(s->key->func) != shim_fn_addr(fn))
+		__static_call_update(s->key, s->trampoline, shim_fn_addr(fn));
+	owned[id] = s;
+	if (hook_needs_hl(id) && !s->hl) {
+		hook_lists[id].scalls = s;
+		hook_lists[id].hook = *fn;
+		hook_lists[id].lsmid = &shim_lsmid;
+		err = shim_write_ro_ptr((void **)&s->hl, &hook_lists[id]);
+		if (err)
+			return err;
+	}
+	static_key_enable(&s->active->key);
+	return 0;
+}
+
+/**
+ * shim_backend_detach - turn the hook's slot off; the slot stays the
+ * shim's until shim_backend_release().
+ * @id: the hook.
+ *
+ * Context: shim_mutex held.
+ */
+void shim_backend_detach(enum lsm_shim_hook_id id)
+{
+	lockdep_assert_held(&shim_mutex);
+	if (owned[id])
+		static_key_disable(&owned[id]->active->key);
+}
+
+/**
+ * shim_backend_release - give every slot back and wait until no CPU can be
+ * in the shim's code through them.
+ *
+ * Order: keys off; RCU-tasks, for tasks past a key but not yet in the
+ * dispatcher (and lsm_for_each_hook readers about to read hl); then the
+ * static calls and hl are cleared; SRCU, for tasks inside a dispatcher;
+ * RCU-tasks again for the instructions after it. Context: shim_mutex held.
+ */
+void shim_backend_release(void)
+{
+	int id;
+
+	lockdep_assert_held(&shim_mutex);
+	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
+		shim_backend_detach(id);
+	synchronize_rcu_tasks();
+	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++) {
+		struct lsm_static_call *s = owned[id];
+
+		if (!s)
+			continue;
+		__static_call_update(s->key, s->trampoline, NULL);
+		if (s->hl == &hook_lists[id])
+			WARN_ON_ONCE(shim_write_ro_ptr((void **)&s->hl, NULL));
+		owned[id] = NULL;
+	}
+	synchronize_srcu(&shim_srcu);
+	synchronize_rcu_tasks();
+}

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lock.c - the one-way lock that keeps the loaded LSMs in place until
+ * reboot.
+ *
+ * A loadable LSM can be unloaded by whoever holds CAP_SYS_MODULE, which is
+ * the exploitation gadget upstream objected to. Once locked, the shim and
+ * every client module are pinned (rmmod fails), clients cannot unregister,
+ * and no new client can register. Nothing unlocks it.
+ */
+
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
+#include "shim.h"
+
+static bool locked;
+
+static unsigned int lock_after;
+module_param(lock_after, uint, 0444);
+MODULE_PARM_DESC(lock_after,
+		 "lock automatically once this many client LSMs have registered (0: never)");
+
+static void pin_module(struct module *owner)
+{
+	__module_get(owner);
+}
+
+static void lock_now(const char *why)
+{
+	lockdep_assert_held(&shim_mutex);
+	if (locked)
+		return;
+	shim_for_each_client_owner(pin_module);
+	__module_get(THIS_MODULE);
+	WRITE_ONCE(locked, true);
+	pr_notice(SHIM_NAME ": locked (%s): no LSM can be loaded or unloaded until reboot\n",
+		  why);
+	shim_audit("lock", SHIM_NAME, 1);
+}
+
+/**
+ * shim_is_locked - whether the lock is set.
+ *
+ * Return: true once locked.
+ */
+bool shim_is_locked(void)
+{
+	return READ_ONCE(locked);
+}
+
+/**
+ * lsm_shim_locked - whether the loaded LSMs are locked in place until reboot.
+ *
+ * Clients may use it to refuse operations that would weaken their policy
+ * once the system is locked.
+ *
+ * Return: true once locked.
+ */
+bool lsm_shim_locked(void)
+{
+	return shim_is_locked();
+}
+EXPORT_SYMBOL_GPL(lsm_shim_locked);
+
+/**
+ * shim_lock - set the lock (securityfs "lock" file).
+ *
+ * Return: 0.
+ */
+int shim_lock(void)
+{
+	mutex_lock(&shim_mutex);
+	lock_now("requested");
+	mutex_unlock(&shim_mutex);
+	return 0;
+}
+
+/**
+ * shim_lock_client - apply lock_after after a client registered.
+ * @owner: the module of the client that just registered.
+ *
+ * Context: shim_mutex held.
+ */
+void shim_lock_client(struct module *owner)
+{
+	lockdep_assert_held(&shim_mutex);
+	if (lock_after && shim_nr_clients() >= lock_after)
+		lock_now("lock_after reached");
+}

@@ -1,0 +1,450 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * registry.c - client LSMs: validation, ordering, registration and
+ * unregistration, and the per-hook client lists the dispatchers walk.
+ *
+ * Writers hold shim_mutex; dispatchers read the per-hook lists under
+ * shim_srcu. A client's entries are unlinked, then synchronize_srcu() waits
+ * for every call in flight (calls may sleep) before anything is freed.
+ */
+
+#include <linux/capability.h>
+#include <linux/ctype.h>
+#include <linux/limits.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/rculist.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "compat.h"
+#include "shim.h"
+
+DEFINE_SRCU(shim_srcu);
+DEFINE_MUTEX(shim_mutex);
+struct list_head shim_hook_clients[LSM_SHIM_NR_HOOKS];
+struct shim_hook_stats __percpu *shim_stats;
+
+/**
+ * struct shim_client - a registered client LSM.
+ * @node: link in the client list, in call order; under shim_mutex.
+ * @lsm: the client's descriptor.
+ * @seq: registration sequence number.
+ * @entries: one entry per hook in @lsm->hooks.
+ */
+struct shim_client {
+	struct list_head node;
+	const struct lsm_shim_lsm *lsm;
+	u64 seq;
+	struct shim_entry entries[];
+};
+
+static LIST_HEAD(clients);
+static unsigned int hook_users[LSM_SHIM_NR_HOOKS];
+static u64 next_seq;
+
+/**
+ * shim_registry_init - set up the per-hook lists and counters.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int shim_registry_init(void)
+{
+	int id;
+
+	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
+		INIT_LIST_HEAD(&shim_hook_clients[id]);
+	shim_stats = __alloc_percpu(sizeof(*shim_stats) * LSM_SHIM_NR_HOOKS,
+				    __alignof__(*shim_stats));
+	return shim_stats ? 0 : -ENOMEM;
+}
+
+/**
+ * shim_registry_exit - free the counters; every client is gone by now.
+ */
+void shim_registry_exit(void)
+{
+	WARN_ON_ONCE(!list_empty(&clients));
+	free_percpu(shim_stats);
+}
+
+static bool entry_before(const struct shim_entry *a, const struct shim_entry *b)
+{
+	return a->order < b->order || (a->order == b->order && a->seq < b->seq);
+}
+
+/**
+ * shim_hook_add - put an entry on a hook, in call order, and attach the
+ * hook's dispatcher to the kernel when it is the hook's first entry.
+ * @id: the hook.
+ * @e: the entry, with fn, order and seq set.
+ *
+ * Context: shim_mutex held.
+ * Return: 0, or the back end's errno (the entry is then not added).
+ */
+int shim_hook_add(enum lsm_shim_hook_id id, struct shim_entry *e)
+{
+	struct list_head *pos = &shim_hook_clients[id];
+	struct shim_entry *cur;
+	int err;
+
+	lockdep_assert_held(&shim_mutex);
+	list_for_each_entry(cur, &shim_hook_clients[id], node) {
+		if (entry_before(e, cur)) {
+			pos = &cur->node;
+			break;
+		}
+	}
+	list_add_tail_rcu(&e->node, pos);
+	if (hook_users[id]++ == 0) {
+		err = shim_backend_attach(id);
+		if (err) {
+			list_del_rcu(&e->node);
+			hook_users[id]--;
+			return err;
+		}
+	}
+	return 0;
+}
+
+/**
+ * shim_hook_del - take an entry off a hook, and detach the hook's
+ * dispatcher when no entry is left. The caller waits for shim_srcu before
+ * the entry is freed or reused.
+ * @id: the hook.
+ * @e: the entry.
+ *
+ * Context: shim_mutex held.
+ */
+void shim_hook_del(enum lsm_shim_hook_id id, struct shim_entry *e)
+{
+	lockdep_assert_held(&shim_mutex);
+	list_del_rcu(&e->node);
+	if (--hook_users[id] == 0)
+		shim_backend_detach(id);
+}
+
+/**
+ * shim_hook_count - how many entries a hook has.
+ * @id: the hook.
+ *
+ * Return: the number of client entries (the shim's own included).
+ */
+unsigned int shim_hook_count(enum lsm_shim_hook_id id)
+{
+	return READ_ONCE(hook_users[id]);
+}
+
+static struct shim_client *find_client(const struct lsm_shim_lsm *lsm)
+{
+	struct shim_client *c;
+
+	list_for_each_entry(c, &clients, node)
+		if (c->lsm == lsm)
+			return c;
+	return NULL;
+}
+
+static struct shim_client *find_client_name(const char *name)
+{
+	struct shim_client *c;
+
+	list_for_each_entry(c, &clients, node)
+		if (!strcmp(c->lsm->name, name))
+			return c;
+	return NULL;
+}
+
+static int check_name(const char *name)
+{
+	size_t i, len = strnlen(name, LSM_SHIM_NAME_MAX + 1);
+
+	if (!len || len > LSM_SHIM_NAME_MAX)
+		return -EINVAL;
+	for (i = 0; i < len; i++)
+		if (!islower(name[i]) && !isdigit(name[i]) && name[i] != '_')
+			return -EINVAL;
+	return 0;
+}
+
+static int check_hooks(const struct lsm_shim_lsm *lsm)
+{
+	DECLARE_BITMAP(seen, LSM_SHIM_NR_HOOKS);
+	const struct lsm_shim_hook *h;
+	const char *why;
+	unsigned int i;
+
+	bitmap_zero(seen, LSM_SHIM_NR_HOOKS);
+	if (!lsm->hooks || !lsm->nr_hooks || lsm->nr_hooks > LSM_SHIM_NR_HOOKS ||
+	    !shim_module_has_data(lsm->owner, lsm->hooks)) {
+		pr_err(SHIM_NAME ": %s: hook table missing or outside module %s\n",
+		       lsm->name, module_name(lsm->owner));
+		return -EINVAL;
+	}
+	for (i = 0; i < lsm->nr_hooks; i++) {
+		h = &lsm->hooks[i];
+		if ((unsigned int)h->id >= LSM_SHIM_NR_HOOKS) {
+			pr_err(SHIM_NAME ": %s: hook %u has an unknown id %d\n",
+			       lsm->name, i, h->id);
+			return -EINVAL;
+		}
+		why = shim_hook_unsupported(h->id);
+		if (why) {
+			pr_err(SHIM_NAME ": %s: hook %s is not supported: %s\n",
+			       lsm->name, shim_hook_name(h->id), why);
+			return -EOPNOTSUPP;
+		}
+		if (test_and_set_bit(h->id, seen)) {
+			pr_err(SHIM_NAME ": %s: hook %s given twice\n", lsm->name,
+			       shim_hook_name(h->id));
+			return -EINVAL;
+		}
+		if (!shim_fn_addr(&h->fn) ||
+		    !shim_module_has_text(lsm->owner, shim_fn_addr(&h->fn))) {
+			pr_err(SHIM_NAME ": %s: hook %s is not code of module %s\n",
+			       lsm->name, shim_hook_name(h->id),
+			       module_name(lsm->owner));
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int check_lsm(const struct lsm_shim_lsm *lsm)
+{
+	int t;
+
+	if (!lsm || !lsm->owner || !lsm->name)
+		return -EINVAL;
+	if (!shim_module_has_data(lsm->owner, lsm)) {
+		pr_err(SHIM_NAME ": descriptor is not part of module %s\n",
+		       module_name(lsm->owner));
+		return -EINVAL;
+	}
+	if (check_name(lsm->name)) {
+		pr_err(SHIM_NAME ": module %s: bad LSM name (want [a-z0-9_]{1,%d})\n",
+		       module_name(lsm->owner), LSM_SHIM_NAME_MAX);
+		return -EINVAL;
+	}
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
+		if (lsm->state_size[t] > LSM_SHIM_STATE_MAX) {
+			pr_err(SHIM_NAME ": %s: state of %u bytes is over %d\n",
+			       lsm->name, lsm->state_size[t], LSM_SHIM_STATE_MAX);
+			return -EINVAL;
+		}
+	}
+	return check_hooks(lsm);
+}
+
+static void put_state_types(const struct lsm_shim_lsm *lsm, int upto)
+{
+	int t;
+
+	for (t = 0; t < upto; t++)
+		if (lsm->state_size[t])
+			shim_state_put_type(t);
+}
+
+static int add_client(struct shim_client *c)
+{
+	const struct lsm_shim_lsm *lsm = c->lsm;
+	unsigned int i;
+	int t, err;
+
+	/* State cleanup hooks go first, so no state outlives its object. */
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
+		if (!lsm->state_size[t])
+			continue;
+		err = shim_state_get_type(t);
+		if (err) {
+			put_state_types(lsm, t);
+			return err;
+		}
+	}
+	err = shim_state_add_user(lsm);
+	if (err) {
+		put_state_types(lsm, LSM_SHIM_NR_OBJECTS);
+		return err;
+	}
+	for (i = 0; i < lsm->nr_hooks; i++) {
+		c->entries[i].fn = lsm->hooks[i].fn;
+		c->entries[i].order = lsm->order;
+		c->entries[i].seq = c->seq;
+		err = shim_hook_add(lsm->hooks[i].id, &c->entries[i]);
+		if (err) {
+			pr_err(SHIM_NAME ": %s: cannot attach hook %s: %d\n",
+			       lsm->name, shim_hook_name(lsm->hooks[i].id), err);
+			while (i--)
+				shim_hook_del(lsm->hooks[i].id, &c->entries[i]);
+			synchronize_srcu(&shim_srcu);
+			shim_state_drop_client(lsm);
+			put_state_types(lsm, LSM_SHIM_NR_OBJECTS);
+			return err;
+		}
+	}
+	return 0;
+}
+
+/**
+ * lsm_shim_register - register a client LSM.
+ * @lsm: the client's descriptor; it must stay valid until
+ *       lsm_shim_unregister() returns (declare it const in the module).
+ *
+ * Checks the descriptor, attaches the shim's dispatcher to every hook the
+ * client uses and puts the client in call order. The client's hooks may be
+ * called before this function returns.
+ *
+ * Context: process context, may sleep.
+ * Return: 0, or
+ * - %-EINVAL: a malformed descriptor (bad name, hooks outside @lsm->owner),
+ * - %-EEXIST: a client of the same name or descriptor is registered,
+ * - %-EOPNOTSUPP: a hook the shim does not support (named in the log),
+ * - %-ENOSPC: the kernel has no free slot for a hook,
+ * - %-EPERM: the shim is locked,
+ * - %-ENOMEM: out of memory.
+ */
+int lsm_shim_register(const struct lsm_shim_lsm *lsm)
+{
+	struct shim_client *c, *pos;
+	int err;
+
+	err = check_lsm(lsm);
+	if (err)
+		return err;
+	c = kzalloc(struct_size(c, entries, lsm->nr_hooks), GFP_KERNEL);
+	if (!c)
+		return -ENOMEM;
+	c->lsm = lsm;
+
+	mutex_lock(&shim_mutex);
+	if (shim_is_locked()) {
+		pr_err(SHIM_NAME ": %s: refused, lsm_shim is locked until reboot\n",
+		       lsm->name);
+		err = -EPERM;
+		goto out_free;
+	}
+	if (find_client(lsm) || find_client_name(lsm->name)) {
+		pr_err(SHIM_NAME ": %s: already registered\n", lsm->name);
+		err = -EEXIST;
+		goto out_free;
+	}
+	c->seq = next_seq++;
+	err = add_client(c);
+	if (err)
+		goto out_free;
+	list_for_each_entry(pos, &clients, node)
+		if (lsm->order < pos->lsm->order)
+			break;
+	list_add_tail(&c->node, &pos->node);
+	pr_info(SHIM_NAME ": registered %s from module %s (%u hooks, order %d)\n",
+		lsm->name, module_name(lsm->owner), lsm->nr_hooks, lsm->order);
+	shim_audit("register", lsm->name, 1);
+	shim_lock_client(lsm->owner);
+	mutex_unlock(&shim_mutex);
+	return 0;
+
+out_free:
+	mutex_unlock(&shim_mutex);
+	kfree(c);
+	shim_audit("register", lsm->name, 0);
+	return err;
+}
+EXPORT_SYMBOL_GPL(lsm_shim_register);
+
+/**
+ * lsm_shim_unregister - unregister a client LSM and free all its state.
+ * @lsm: the descriptor given to lsm_shim_register().
+ *
+ * Unlinks the client's hooks, waits until no call of them is in flight
+ * (they may be sleeping), then frees every state entry the client has.
+ * Detaches the shim's dispatcher from hooks no client uses any more. After
+ * it returns, none of the client's hooks runs again.
+ *
+ * Context: process context, may sleep.
+ * Return: 0, or
+ * - %-ENOENT: @lsm is not registered,
+ * - %-EPERM: the shim is locked (a locked client's module cannot be
+ *   removed, so its exit function never gets here).
+ */
+int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
+{
+	struct shim_client *c;
+	unsigned int i;
+
+	mutex_lock(&shim_mutex);
+	c = find_client(lsm);
+	if (!c) {
+		mutex_unlock(&shim_mutex);
+		return -ENOENT;
+	}
+	if (shim_is_locked()) {
+		mutex_unlock(&shim_mutex);
+		pr_err(SHIM_NAME ": %s: cannot unregister, lsm_shim is locked until reboot\n",
+		       lsm->name);
+		shim_audit("unregister", lsm->name, 0);
+		return -EPERM;
+	}
+	for (i = 0; i < lsm->nr_hooks; i++)
+		shim_hook_del(lsm->hooks[i].id, &c->entries[i]);
+	list_del(&c->node);
+	synchronize_srcu(&shim_srcu);
+	shim_state_drop_client(lsm);
+	put_state_types(lsm, LSM_SHIM_NR_OBJECTS);
+	pr_info(SHIM_NAME ": unregistered %s\n", lsm->name);
+	shim_audit("unregister", lsm->name, 1);
+	mutex_unlock(&shim_mutex);
+	kfree(c);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(lsm_shim_unregister);
+
+/**
+ * shim_show_clients - print the clients' names in call order, comma
+ * separated, on one line.
+ * @m: the seq_file.
+ */
+void shim_show_clients(struct seq_file *m)
+{
+	struct shim_client *c;
+	bool first = true;
+
+	mutex_lock(&shim_mutex);
+	list_for_each_entry(c, &clients, node) {
+		seq_printf(m, "%s%s", first ? "" : ",", c->lsm->name);
+		first = false;
+	}
+	mutex_unlock(&shim_mutex);
+	seq_putc(m, '\n');
+}
+
+/**
+ * shim_nr_clients - how many clients are registered.
+ *
+ * Context: shim_mutex held.
+ * Return: the count.
+ */
+int shim_nr_clients(void)
+{
+	struct shim_client *c;
+	int n = 0;
+
+	lockdep_assert_held(&shim_mutex);
+	list_for_each_entry(c, &clients, node)
+		n++;
+	return n;
+}
+
+/**
+ * shim_for_each_client_owner - call @fn for the owner of every client.
+ * @fn: the function.
+ *
+ * Context: shim_mutex held.
+ */
+void shim_for_each_client_owner(void (*fn)(struct module *owner))
+{
+	struct shim_client *c;
+
+	lockdep_assert_held(&shim_mutex);
+	list_for_each_entry(c, &clients, node)
+		fn(c->lsm->owner);
+}

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * shim.h - interfaces between the parts of lsm_shim (internal).
+ *
+ * Layers, from the kernel up: a back end owns the kernel's hook table (the
+ * 6.1 hlists or the 6.12+ static-call slots) and attaches one dispatcher per
+ * hook; the dispatchers walk the registry's per-hook client lists inside an
+ * SRCU read section; the registry validates and orders clients; the state
+ * store keeps per-object client state; securityfs shows all of it.
+ */
+#ifndef LOADABLE_LSM_SHIM_SHIM_H
+#define LOADABLE_LSM_SHIM_SHIM_H
+
+#include <linux/list.h>
+#include <linux/lsm_hooks.h>
+#include <linux/mutex.h>
+#include <linux/srcu.h>
+#include <linux/string.h>
+#include <linux/types.h>
+
+#include "../include/lsm_shim.h"
+
+#define SHIM_NAME "lsm_shim"
+#define SHIM_VERSION "0.1.0"
+
+/**
+ * struct shim_entry - one client function on one hook.
+ * @node: link in the hook's client list; readers walk it under shim_srcu.
+ * @fn: the client's function.
+ * @order: the client's order (INT_MAX for the shim's own state cleanup).
+ * @seq: registration sequence number, the tie breaker of @order.
+ */
+struct shim_entry {
+	struct list_head node;
+	union security_list_options fn;
+	int order;
+	u64 seq;
+};
+
+/**
+ * struct shim_hook_stats - per-CPU counters of one hook.
+ * @calls: dispatcher invocations.
+ * @denials: invocations that ended with a client's non-default result.
+ */
+struct shim_hook_stats {
+	u64 calls;
+	u64 denials;
+};
+
+/*
+ * shim_fn_addr - the function a hook union holds. Every member is a
+ * function pointer, so the first pointer-sized bytes are the address.
+ */
+static inline void *shim_fn_addr(const union security_list_options *fn)
+{
+	void *addr;
+
+	BUILD_BUG_ON(sizeof(*fn) != sizeof(addr));
+	memcpy(&addr, fn, sizeof(addr));
+	return addr;
+}
+
+extern struct srcu_struct shim_srcu;
+extern struct mutex shim_mutex;
+extern struct list_head shim_hook_clients[LSM_SHIM_NR_HOOKS];
+extern struct shim_hook_stats __percpu *shim_stats;
+
+/* dispatch.c */
+const union security_list_options *shim_dispatcher(enum lsm_shim_hook_id id);
+const char *shim_hook_name(enum lsm_shim_hook_id id);
+const char *shim_hook_unsupported(enum lsm_shim_hook_id id);
+int shim_hook_by_name(const char *name);
+
+/* backend_*.c: the kernel's hook table. All but the name are called with
+ * shim_mutex held.
+ */
+extern const char shim_backend_name[];
+int shim_backend_init(char *why, size_t len);
+int shim_backend_attach(enum lsm_shim_hook_id id);
+void shim_backend_detach(enum lsm_shim_hook_id id);
+bool shim_backend_attached(enum lsm_shim_hook_id id);
+void shim_backend_release(void);
+
+/* symbols.c */
+void *shim_resolve_data(const char *name, size_t size, char *why, size_t len);
+
+/* rowrite.c */
+int shim_write_ro_ptr(void **where, void *value);
+
+/* registry.c */
+int shim_registry_init(void);
+void shim_registry_exit(void);
+int shim_hook_add(enum lsm_shim_hook_id id, struct shim_entry *e);
+void shim_hook_del(enum lsm_shim_hook_id id, struct shim_entry *e);
+unsigned int shim_hook_count(enum lsm_shim_hook_id id);
+void shim_show_clients(struct seq_file *m);
+int shim_nr_clients(void);
+void shim_for_each_client_owner(void (*fn)(struct module *owner));
+
+/* state.c */
+int shim_state_init(void);
+void shim_state_exit(void);
+int shim_state_get_type(enum lsm_shim_object type);
+void shim_state_put_type(enum lsm_shim_object type);
+int shim_state_add_user(const struct lsm_shim_lsm *lsm);
+void shim_state_drop_client(const struct lsm_shim_lsm *lsm);
+void shim_state_show(struct seq_file *m);
+
+/* lock.c */
+int shim_lock(void);
+bool shim_is_locked(void);
+void shim_lock_client(struct module *owner);
+
+/* securityfs.c */
+int shim_securityfs_init(void);
+void shim_securityfs_exit(void);
+
+/* main.c */
+void shim_audit(const char *op, const char *lsm, int result);
+
+#endif /* LOADABLE_LSM_SHIM_SHIM_H */

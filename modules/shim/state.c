@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * state.c - per-object state of client LSMs, kept outside the kernel's
+ * security blobs (their sizes are fixed at boot).
+ *
+ * One rhashtable per object type, keyed by (object, client). Entries are
+ * made on first use, zero-filled: that is also the state of objects that
+ * existed before the client loaded. They go when the object is freed (the
+ * shim's own entry on the type's free hook, which runs after every client's
+ * hook there) or when the client unregisters, and are freed after an RCU
+ * grace period, since RCU path walk can still reach a dying inode.
+ */
+
+#include <linux/rculist.h>
+#include <linux/rhashtable.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "shim.h"
+
+struct state_key {
+	const void *object;
+	const struct lsm_shim_lsm *lsm;
+};
+
+/**
+ * struct state_entry - one client's state for one object.
+ * @node: link in the type's table.
+ * @key: object and client.
+ * @rcu: for the deferred free.
+ * @data: the client's state, zero-filled at creation.
+ */
+struct state_entry {
+	struct rhash_head node;
+	struct state_key key;
+	struct rcu_head rcu;
+	u64 data[];
+};
+
+/**
+ * struct state_user - a client with state of one type; on the type's user
+ * list, read by the free hooks under shim_srcu.
+ * @node: link in the list.
+ * @lsm: the client.
+ */
+struct state_user {
+	struct list_head node;
+	const struct lsm_shim_lsm *lsm;
+};
+
+static const struct rhashtable_params state_params = {
+	.key_len = sizeof(struct state_key),
+	.key_offset = offsetof(struct state_entry, key),
+	.head_offset = offsetof(struct state_entry, node),
+	.automatic_shrinking = true,
+};
+
+static struct rhashtable tables[LSM_SHIM_NR_OBJECTS];
+static struct list_head users[LSM_SHIM_NR_OBJECTS];
+static unsigned int type_refs[LSM_SHIM_NR_OBJECTS];
+static struct shim_entry free_entries[LSM_SHIM_NR_OBJECTS];
+
+static const char *const type_names[LSM_SHIM_NR_OBJECTS] = {
+	[LSM_SHIM_TASK] = "task",	  [LSM_SHIM_CRED] = "cred",
+	[LSM_SHIM_INODE] = "inode",	  [LSM_SHIM_FILE] = "file",
+	[LSM_SHIM_SUPERBLOCK] = "superblock", [LSM_SHIM_SOCKET] = "socket",
+};
+
+static void drop_object(enum lsm_shim_object type, const void *object)
+{
+	struct state_user *u;
+	struct state_entry *e;
+	struct state_key key = { .object = object };
+
+	list_for_each_entry_srcu(u, &users[type], node,
+				 srcu_read_lock_held(&shim_srcu)) {
+		key.lsm = u->lsm;
+		e = rhashtable_lookup_fast(&tables[type], &key, state_params);
+		if (e && !rhashtable_remove_fast(&tables[type], &e->node,
+						 state_params))
+			kfree_rcu(e, rcu);
+	}
+}
+
+static void hook_task_free(struct task_struct *task)
+{
+	drop_object(LSM_SHIM_TASK, task);
+}
+
+static void hook_cred_free(struct cred *cred)
+{
+	drop_object(LSM_SHIM_CRED, cred);
+}
+
+static void hook_inode_free_security(struct inode *inode)
+{
+	drop_object(LSM_SHIM_INODE, inode);
+}
+
+static void hook_file_free_security(struct file *file)
+{
+	drop_object(LSM_SHIM_FILE, file);
+}
+
+static void hook_sb_free_security(struct super_block *sb)
+{
+	drop_object(LSM_SHIM_SUPERBLOCK, sb);
+}
+
+static void hook_sk_free_security(struct sock *sk)
+{
+	drop_object(LSM_SHIM_SOCKET, sk);
+}
+
+static const struct lsm_shim_hook free_hooks[LSM_SHIM_NR_OBJECTS] = {
+	[LSM_SHIM_TASK] = LSM_SHIM_HOOK_INIT(task_free, hook_task_free),
+	[LSM_SHIM_CRED] = LSM_SHIM_HOOK_INIT(cred_free, hook_cred_free),
+	[LSM_SHIM_INODE] = LSM_SHIM_HOOK_INIT(inode_free_security,
+					      hook_inode_free_security),
+	[LSM_SHIM_FILE] = LSM_SHIM_HOOK_INIT(file_free_security,
+					     hook_file_free_security),
+	[LSM_SHIM_SUPERBLOCK] = LSM_SHIM_HOOK_INIT(sb_free_security,
+						   hook_sb_free_security),
+	[LSM_SHIM_SOCKET] = LSM_SHIM_HOOK_INIT(sk_free_security,
+					       hook_sk_free_security),
+};
+
+/**
+ * shim_state_init - create the state tables.
+ *
+ * Return: 0 or a negative errno.
+ */
+int shim_state_init(void)
+{
+	int t, err;
+
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
+		INIT_LIST_HEAD(&users[t]);
+		err = rhashtable_init(&tables[t], &state_params);
+		if (err) {
+			while (t--)
+				rhashtable_destroy(&tables[t]);
+			return err;
+		}
+	}
+	return 0;
+}
+
+static void free_entry(void *ptr, void *arg)
+{
+	kfree(ptr);
+}
+
+/**
+ * shim_state_exit - destroy the state tables; they are empty by now.
+ */
+void shim_state_exit(void)
+{
+	int t;
+
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
+		WARN_ON_ONCE(atomic_read(&tables[t].nelems));
+		rhashtable_free_and_destroy(&tables[t], free_entry, NULL);
+	}
+}
+
+/**
+ * shim_state_get_type - a client with state of @type is registering: make
+ * sure the type's free hook is attached first.
+ * @type: the object type.
+ *
+ * Context: shim_mutex held.
+ * Return: 0 or an errno from attaching the hook.
+ */
+int shim_state_get_type(enum lsm_shim_object type)
+{
+	int err;
+
+	lockdep_assert_held(&shim_mutex);
+	if (type_refs[type]++)
+		return 0;
+	free_entries[type].fn = free_hooks[type].fn;
+	free_entries[type].order = INT_MAX;
+	free_entries[type].seq = U64_MAX;
+	err = shim_hook_add(free_hooks[type].id, &free_entries[type]);
+	if (err)
+		type_refs[type]--;
+	return err;
+}
+
+/**
+ * shim_state_put_type - a client with state of @type is gone.
+ * @type: the object type.
+ *
+ * Context: shim_mutex held.
+ */
+void shim_state_put_type(enum lsm_shim_object type)
+{
+	lockdep_assert_held(&shim_mutex);
+	if (--type_refs[type])
+		return;
+	shim_hook_del(free_hooks[type].id, &free_entries[type]);
+	/* The static entry may be added again: wait for its readers. */
+	synchronize_srcu(&shim_srcu);
+}
+
+static struct state_user *state_find_user(enum lsm_shim_object type,
+				    const struct lsm_shim_lsm *lsm)
+{
+	struct state_user *u;
+
+	list_for_each_entry(u, &users[type], node)
+		if (u->lsm == lsm)
+			return u;
+	return NULL;
+}
+
+/**
+ * shim_state_add_user - list a registering client on the types it keeps
+ * state for, so the free hooks drop its entries.
+ * @lsm: the client.
+ *
+ * Context: shim_mutex held.
+ * Return: 0 or -ENOMEM.
+ */
+int shim_state_add_user(const struct lsm_shim_lsm *lsm)
+{
+	struct state_user *u;
+	int t;
+
+	lockdep_assert_held(&shim_mutex);
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
+		if (!lsm->state_size[t])
+			continue;
+		u = kzalloc(sizeof(*u), GFP_KERNEL);
+		if (!u) {
+			shim_state_drop_client(lsm);
+			return -ENOMEM;
+		}
+		u->lsm = lsm;
+		list_add_tail_rcu(&u->node, &users[t]);
+	}
+	return 0;
+}
+
+static void drop_entries(enum lsm_shim_object type,
+			 const struct lsm_shim_lsm *lsm)
+{
+	struct rhashtable_iter iter;
+	struct state_entry *e;
+
+	rhashtable_walk_enter(&tables[type], &iter);
+	rhashtable_walk_start(&iter);
+	while ((e = rhashtable_walk_next(&iter))) {
+		if (IS_ERR(e))
+			continue;
+		if (e->key.lsm != lsm)
+			continue;
+		if (!rhashtable_remove_fast(&tables[type], &e->node,
+					    state_params))
+			kfree_rcu(e, rcu);
+	}
+	rhashtable_walk_stop(&iter);
+	rhashtable_walk_exit(&iter);
+}
+
+/**
+ * shim_state_drop_client - take a client off the user lists and free all
+ * its state. Its hooks no longer run (the caller waited for shim_srcu).
+ * @lsm: the client.
+ *
+ * Context: shim_mutex held.
+ */
+void shim_state_drop_client(const struct lsm_shim_lsm *lsm)
+{
+	struct state_user *u;
+	int t;
+
+	lockdep_assert_held(&shim_mutex);
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
+		u = state_find_user(t, lsm);
+		if (!u)
+			continue;
+		list_del_rcu(&u->node);
+		synchronize_srcu(&shim_srcu);
+		kfree(u);
+		drop_entries(t, lsm);
+	}
+}
+
+/**
+ * lsm_shim_state_lookup - a client's state for an object, if it has any.
+ * @lsm: the client.
+ * @type: the object's type.
+ * @object: the object.
+ *
+ * Context: any context in which @object is alive (a hook on it).
+ * Return: the state, or NULL when none was made yet.
+ */
+void *lsm_shim_state_lookup(const struct lsm_shim_lsm *lsm,
+			    enum lsm_shim_object type, const void *object)
+{
+	struct state_key key = { .object = object, .lsm = lsm };
+	struct state_entry *e;
+
+	if (WARN_ON_ONCE((unsigned int)type >= LSM_SHIM_NR_OBJECTS ||
+			 !lsm->state_size[type]))
+		return NULL;
+	e = rhashtable_lookup_fast(&tables[type], &key, state_params);
+	return e ? e->data : NULL;
+}
+EXPORT_SYMBOL_GPL(lsm_shim_state_lookup);
+
+/**
+ * lsm_shim_state - a client's state for an object, made (zero-filled) on
+ * first use.
+ * @lsm: the client; @lsm->state_size[@type] bytes are kept.
+ * @type: the object's type.
+ * @object: the object.
+ * @gfp: allocation flags for a new entry (GFP_ATOMIC in atomic hooks).
+ *
+ * The state lives until the object is freed or the client unregisters.
+ * Objects created before the client registered start zero-filled too.
+ *
+ * Context: any context in which @object is alive (a hook on it).
+ * Return: the state, or NULL when memory for a new entry ran out.
+ */
+void *lsm_shim_state(const struct lsm_shim_lsm *lsm, enum lsm_shim_object type,
+		     const void *object, gfp_t gfp)
+{
+	struct state_entry *e, *old;
+	void *data;
+
+	data = lsm_shim_state_lookup(lsm, type, object);
+	if (data || !lsm->state_size[type])
+		return data;
+	e = kzalloc(sizeof(*e) + lsm->state_size[type], gfp);
+	if (!e)
+		return NULL;
+	e->key.object = object;
+	e->key.lsm = lsm;
+	old = rhashtable_lookup_get_insert_fast(&tables[type], &e->node,
+						state_params);
+	if (!old)
+		return e->data;
+	kfree(e);
+	return IS_ERR(old) ? NULL : old->data;
+}
+EXPORT_SYMBOL_GPL(lsm_shim_state);
+
+/**
+ * shim_state_show - print the number of state entries per object type.
+ * @m: the seq_file.
+ */
+void shim_state_show(struct seq_file *m)
+{
+	int t;
+
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++)
+		seq_printf(m, "%s %d\n", type_names[t],
+			   atomic_read(&tables[t].nelems));
+}

@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Host tests of guest-test/scan-kernel-log on made-up kernel logs.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+scan=$top/guest-test/scan-kernel-log
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+n=0 fail=0
+expect() { # NAME WANT_RC ARGS...
+	local name=$1 want=$2 got
+	shift 2
+	"$scan" "$@" >"$d/out" 2>&1
+	got=$?
+	n=$((n + 1))
+	if [ "$got" = "$want" ]; then
+		echo "ok $n - $name"
+	else
+		fail=$((fail + 1))
+		echo "not ok $n - $name (exit $got, wanted $want)"
+		sed 's/^/# /' "$d/out"
+	fi
+}
+printf '[    1.000000] Linux version 6.12.0\n[    2.000000] llsm: loaded\n' >"$d/clean"
+printf '[    1.0] ok\n[    3.141592] WARNING: CPU: 0 PID: 1 at x.c:1 f+0x0/0x1\n' >"$d/warn"
+printf '[    9.000000] BUG: kernel NULL pointer dereference, address: 0000000000000000\n' >"$d/bug"
+printf '[    9.000000] traps: Missing ENDBR: lsm_hook+0x0/0x10\n' >"$d/endbr"
+printf '[  123.000000] INFO: task modprobe:77 blocked for more than 120 seconds.\n' >"$d/hung"
+printf '[   12.000000] WARNING: possible circular locking dependency detected\n' >"$d/lockdep"
+printf '[   12.000000] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\n' >"$d/rcu"
+printf 'dkms: WARNING: this line is job output, not the kernel\nBUG: also job output\n' >"$d/userspace"
+printf '\r[    1.500000] Oops: 0000 [#1] PREEMPT SMP NOPTI\r\n' >"$d/oops-crlf"
+
+expect "a clean log passes" 0 "$d/clean"
+expect "a WARNING fails" 1 "$d/warn"
+expect "a BUG fails" 1 "$d/bug"
+expect "Missing ENDBR fails" 1 "$d/endbr"
+expect "a hung task fails" 1 "$d/hung"
+expect "a lockdep report fails" 1 "$d/lockdep"
+expect "an RCU stall fails" 1 "$d/rcu"
+expect "an oops on a CRLF console fails" 1 "$d/oops-crlf"
+expect "job output that says WARNING is not a kernel line" 0 "$d/userspace"
+expect "taint O and E only passes" 0 --tainted 12288 "$d/clean"
+expect "taint W fails" 1 --tainted $((12288 | 512)) "$d/clean"
+expect "taint D (died) fails" 1 --tainted 128 "$d/clean"
+expect "a problem in the second file is found" 1 "$d/clean" "$d/warn"
+expect "no file is a usage error" 2
+echo "1..$n"
+echo "$((n - fail)) passed, $fail failed"
+[ $fail = 0 ]
