@@ -380,5 +380,7 @@ void tlkm_pattern_destroy(struct tlkm_pattern *p)
 bool tlkm_pattern_eq(const struct tlkm_pattern *a,
 		     const struct tlkm_pattern *b)
 {
-	return a->len == b->len && !memcmp(a->text, b->text, a->len);
+	if (a->len != b->len)
+		return false;
+	return !a->len || !memcmp(a->text, b->text, a->len);
 }

@@ -35,6 +35,7 @@ typedef int8_t s8;
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define fallthrough __attribute__((__fallthrough__))
 
 static inline void *kmalloc(size_t size, int gfp)
 {

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tlkm_profile.h - profile lines: PROFILE_VERSION=, N-COMMENT=,
+ * N-PREFERENCE={ ... } and N-CONFIG[::category[::operation]]={ ... }.
+ */
+#ifndef _MODULES_TOMOYO_TLKM_PROFILE_H
+#define _MODULES_TOMOYO_TLKM_PROFILE_H
+
+#include "tlkm_text.h"
+
+/* The only profile format accepted. */
+#define TLKM_PROFILE_VERSION 20150505
+/* Profiles are numbered 0 to TLKM_MAX_PROFILES - 1. */
+#define TLKM_MAX_PROFILES 256
+
+/* What a profile line sets. */
+enum tlkm_profile_key {
+	TLKM_PROF_VERSION,
+	TLKM_PROF_COMMENT,
+	TLKM_PROF_PREFERENCE,
+	TLKM_PROF_CONFIG,
+};
+
+/* Access control modes. */
+enum tlkm_mode {
+	TLKM_MODE_DISABLED,
+	TLKM_MODE_LEARNING,
+	TLKM_MODE_PERMISSIVE,
+	TLKM_MODE_ENFORCING,
+};
+
+/* Categories of CONFIG::category lines. */
+enum tlkm_mac_category {
+	TLKM_MAC_CATEGORY_FILE,
+	TLKM_MAC_CATEGORY_NETWORK,
+	TLKM_MAC_CATEGORY_MISC,
+	TLKM_MAC_CATEGORY_MAX,
+};
+
+/* Number of operations named in CONFIG::category::operation lines. */
+#define TLKM_MAC_MAX 39
+
+/* "Not given" value for the optional fields below. */
+#define TLKM_UNSET 0xff
+
+/**
+ * struct tlkm_profile_line - One parsed profile line.
+ * @key:                What the line sets (enum tlkm_profile_key).
+ * @profile:            Profile number (not for %TLKM_PROF_VERSION).
+ * @category:           CONFIG category, or %TLKM_UNSET for plain CONFIG.
+ * @op:                 CONFIG operation index (0 to %TLKM_MAC_MAX - 1),
+ *                      or %TLKM_UNSET.
+ * @mode:               enum tlkm_mode, or %TLKM_UNSET.
+ * @grant_log:          0 or 1, or %TLKM_UNSET.
+ * @reject_log:         0 or 1, or %TLKM_UNSET.
+ * @has_audit:          @max_audit_log was given.
+ * @has_learning:       @max_learning_entry was given.
+ * @max_audit_log:      PREFERENCE value.
+ * @max_learning_entry: PREFERENCE value.
+ * @version:            PROFILE_VERSION value.
+ * @comment:            COMMENT text (kmalloc()ed), or NULL.
+ */
+struct tlkm_profile_line {
+	u8 key;
+	u8 profile;
+	u8 category;
+	u8 op;
+	u8 mode;
+	u8 grant_log;
+	u8 reject_log;
+	bool has_audit;
+	bool has_learning;
+	u32 max_audit_log;
+	u32 max_learning_entry;
+	u32 version;
+	char *comment;
+};
+
+extern const char * const tlkm_mac_names[TLKM_MAC_MAX];
+extern const u8 tlkm_mac_category_of[TLKM_MAC_MAX];
+extern const char * const tlkm_mac_category_names[TLKM_MAC_CATEGORY_MAX];
+extern const char * const tlkm_mode_keywords[4];
+
+int tlkm_parse_profile(struct tlkm_profile_line *p, struct tlkm_cursor *c,
+		       struct tlkm_err *err);
+void tlkm_print_profile(struct tlkm_buf *b, const struct tlkm_profile_line *p);
+bool tlkm_profile_same_key(const struct tlkm_profile_line *a,
+			   const struct tlkm_profile_line *b);
+void tlkm_profile_destroy(struct tlkm_profile_line *p);
+
+#endif /* _MODULES_TOMOYO_TLKM_PROFILE_H */
