@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+# Guest-side helpers for the loadable-lsm tests (sourced after tap.sh).
+#
+# The project's modules come from DKMS (modprobe) unless LLSM_KO_DIR names a
+# directory of prebuilt .ko files; the test-only clients are always in
+# LLSM_TEST_KO (built by 05-project-dkms.sh).
+
+LLSM_WORK=${LLSM_WORK:-/tmp/llsm}
+LLSM_TEST_KO=${LLSM_TEST_KO:-$LLSM_WORK/test-modules}
+LLSM_BIN=$LLSM_WORK/bin
+SHIMFS=/sys/kernel/security/lsm_shim
+export PATH=$LLSM_BIN:$PATH
+
+# llsm_load MODULE [PARAM=VALUE...]: load one of the project's modules.
+llsm_load() {
+	local m=$1
+	shift
+	if [ -n "${LLSM_KO_DIR:-}" ]; then
+		insmod "$LLSM_KO_DIR/$m.ko" "$@"
+	else
+		modprobe "$m" "$@"
+	fi
+}
+
+# client_load a|b [PARAM=VALUE...]: load a test client.
+client_load() {
+	local c=$1
+	shift
+	insmod "$LLSM_TEST_KO/llsm_test_$c.ko" "$@"
+}
+
+# loaded MODULE: whether MODULE is in /proc/modules.
+loaded() {
+	grep -q "^$1 " /proc/modules
+}
+
+# param MODULE NAME: a module parameter's value.
+param() {
+	cat "/sys/module/$1/parameters/$2"
+}
+
+# objects TYPE: the shim's state entry count for TYPE.
+objects() {
+	awk -v t="$1" '$1 == t { print $2 }' "$SHIMFS/objects"
+}
+
+# build_helpers: compile the C helpers with the guest's own compiler.
+build_helpers() {
+	local cc src
+	cc=$(ls /usr/bin/gcc-[0-9]* 2>/dev/null | head -n 1)
+	[ -n "$cc" ] || return 1
+	mkdir -p "$LLSM_BIN"
+	for src in /mnt/host/helpers/*.c; do
+		"$cc" -O2 -Wall -o "$LLSM_BIN/$(basename "$src" .c)" "$src" || return 1
+	done
+}
+
+# dmesg_since MARK: kernel log lines after the line containing MARK.
+dmesg_mark() {
+	echo "llsm-test-mark: $1" >/dev/kmsg
+}
+dmesg_since() {
+	dmesg | sed -n "/llsm-test-mark: $1\$/,\$p"
+}

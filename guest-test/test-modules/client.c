@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A test-only client of lsm_shim, built twice (llsm_test_a, llsm_test_b).
+ *
+ * file_open of a file named "llsm-deny-marker" is denied with deny_errno;
+ * of "llsm-sleep-marker", the hook sleeps sleep_ms first (to unregister
+ * under a sleeping call). Every file_open is counted (opens); so are the
+ * marker opens the client saw (marker_seen). Each open also keeps a
+ * per-task and per-file counter in the shim's state store. bad_hook=1
+ * registers an unsupported hook, which the shim must refuse.
+ * Never packaged.
+ */
+
+#include <linux/dcache.h>
+#include <linux/delay.h>
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+
+#include "lsm_shim.h"
+
+#ifndef CLIENT_NAME
+#error "CLIENT_NAME must be defined"
+#endif
+
+static const struct lsm_shim_lsm good_lsm, bad_lsm;
+static bool bad_hook;
+#define THIS_LSM (bad_hook ? &bad_lsm : &good_lsm)
+
+static int deny_errno = EACCES;
+module_param(deny_errno, int, 0444);
+static uint sleep_ms = 2000;
+module_param(sleep_ms, uint, 0444);
+module_param(bad_hook, bool, 0444);
+static ulong opens;
+module_param(opens, ulong, 0444);
+static ulong marker_seen;
+module_param(marker_seen, ulong, 0444);
+
+static int hook_file_open(struct file *file)
+{
+	const char *name = file->f_path.dentry->d_name.name;
+	u64 *task_count, *file_count;
+
+	WRITE_ONCE(opens, READ_ONCE(opens) + 1);
+	task_count = lsm_shim_state(THIS_LSM, LSM_SHIM_TASK, current, GFP_KERNEL);
+	file_count = lsm_shim_state(THIS_LSM, LSM_SHIM_FILE, file, GFP_KERNEL);
+	if (task_count)
+		(*task_count)++;
+	if (file_count)
+		(*file_count)++;
+	if (!strcmp(name, "llsm-sleep-marker")) {
+		msleep(sleep_ms);
+		return 0;
+	}
+	if (strcmp(name, "llsm-deny-marker"))
+		return 0;
+	WRITE_ONCE(marker_seen, READ_ONCE(marker_seen) + 1);
+	return -deny_errno;
+}
+
+static int hook_getprocattr(struct task_struct *p, const char *name,
+			    char **value)
+{
+	return -EINVAL;
+}
+
+static const struct lsm_shim_hook good_hooks[] = {
+	LSM_SHIM_HOOK_INIT(file_open, hook_file_open),
+};
+
+static const struct lsm_shim_hook bad_hooks[] = {
+	LSM_SHIM_HOOK_INIT(file_open, hook_file_open),
+	LSM_SHIM_HOOK_INIT(getprocattr, hook_getprocattr),
+};
+
+static const struct lsm_shim_lsm good_lsm = {
+	.name = CLIENT_NAME,
+	.hooks = good_hooks,
+	.nr_hooks = ARRAY_SIZE(good_hooks),
+	.state_size = { [LSM_SHIM_TASK] = 8, [LSM_SHIM_FILE] = 8 },
+	.owner = THIS_MODULE,
+};
+
+static const struct lsm_shim_lsm bad_lsm = {
+	.name = CLIENT_NAME,
+	.hooks = bad_hooks,
+	.nr_hooks = ARRAY_SIZE(bad_hooks),
+	.owner = THIS_MODULE,
+};
+
+static int __init client_init(void)
+{
+	return lsm_shim_register(THIS_LSM);
+}
+
+static void __exit client_exit(void)
+{
+	lsm_shim_unregister(THIS_LSM);
+}
+
+module_init(client_init);
+module_exit(client_exit);
+MODULE_DESCRIPTION("lsm_shim test client " CLIENT_NAME);
+MODULE_LICENSE("GPL");
