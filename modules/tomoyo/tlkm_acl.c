@@ -28,8 +28,8 @@ static const u8 sock_ops[2][4] = {
 };
 
 /* Number of name and number operands per file ACL type. */
-static const u8 nr_names[5] = { 1, 1, 1, 2, 3 };
-static const u8 nr_nums[5] = { 0, 1, 3, 0, 1 };
+const u8 tlkm_acl_nr_names[5] = { 1, 1, 1, 2, 3 };
+const u8 tlkm_acl_nr_nums[5] = { 0, 1, 3, 0, 1 };
 
 /**
  * tlkm_file_op_type() - Operand layout of a file permission.
@@ -109,7 +109,7 @@ static int parse_file(struct tlkm_acl *acl, struct tlkm_cursor *c,
 	if (ret)
 		return ret;
 	acl->type = type;
-	for (i = 0; i < nr_names[type]; i++) {
+	for (i = 0; i < tlkm_acl_nr_names[type]; i++) {
 		ret = need_word(c, &w, "pathname operand", err);
 		if (!ret)
 			ret = tlkm_parse_name_union(&acl->name[i], &w,
@@ -117,7 +117,7 @@ static int parse_file(struct tlkm_acl *acl, struct tlkm_cursor *c,
 		if (ret)
 			return ret;
 	}
-	for (i = 0; i < nr_nums[type]; i++) {
+	for (i = 0; i < tlkm_acl_nr_nums[type]; i++) {
 		ret = need_word(c, &w, "number operand", err);
 		if (!ret)
 			ret = tlkm_parse_number_union(&acl->num[i], &w, true,
@@ -299,11 +299,11 @@ static void print_file(struct tlkm_buf *b, const struct tlkm_acl *acl)
 
 	tlkm_buf_puts(b, "file ");
 	print_perms(b, acl->perm, tlkm_file_op_names, TLKM_FILE_MAX);
-	for (i = 0; i < nr_names[acl->type]; i++) {
+	for (i = 0; i < tlkm_acl_nr_names[acl->type]; i++) {
 		tlkm_buf_putc(b, ' ');
 		tlkm_print_name_union(b, &acl->name[i]);
 	}
-	for (i = 0; i < nr_nums[acl->type]; i++) {
+	for (i = 0; i < tlkm_acl_nr_nums[acl->type]; i++) {
 		tlkm_buf_putc(b, ' ');
 		tlkm_print_number_union(b, &acl->num[i]);
 	}

@@ -93,6 +93,9 @@ struct tlkm_acl {
 
 extern const char * const tlkm_file_op_names[TLKM_FILE_MAX];
 extern const char * const tlkm_net_op_names[TLKM_NET_MAX];
+/* Name and number operands of each file layout (TLKM_ACL_PATH..MOUNT). */
+extern const u8 tlkm_acl_nr_names[5];
+extern const u8 tlkm_acl_nr_nums[5];
 
 int tlkm_file_op_type(unsigned int op);
 int tlkm_parse_acl(struct tlkm_acl *acl, struct tlkm_cursor *c,

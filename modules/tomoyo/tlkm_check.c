@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tlkm_check.c - decide requests against a domain's ACLs and its ACL
+ * group, evaluating operands, groups and conditions.
+ */
+#include "tlkm_check.h"
+
+static bool group_entry(const struct tlkm_entry *e, unsigned int kind,
+			const char *group)
+{
+	return e->line.kind == kind && !e->line.ns &&
+	       !strcmp(e->line.str1, group);
+}
+
+/**
+ * tlkm_path_group_match() - Does a path_group hold a matching pattern?
+ * @p:     Policy.
+ * @group: Group name (without '@').
+ * @name:  Encoded pathname.
+ *
+ * Return: true if any member of the group matches @name.
+ */
+bool tlkm_path_group_match(const struct tlkm_policy *p, const char *group,
+			   const char *name)
+{
+	const struct tlkm_entry *e;
+	size_t len = strlen(name);
+
+	for (e = p->exceptions; e; e = e->next)
+		if (group_entry(e, TLKM_LINE_PATH_GROUP, group) &&
+		    tlkm_pattern_match(&e->line.pat, name, len))
+			return true;
+	return false;
+}
+
+/**
+ * tlkm_number_group_match() - Does a number_group hold a value?
+ * @p:     Policy.
+ * @group: Group name.
+ * @value: Value.
+ *
+ * Return: true if a member range of the group contains @value.
+ */
+bool tlkm_number_group_match(const struct tlkm_policy *p, const char *group,
+			     u64 value)
+{
+	const struct tlkm_entry *e;
+
+	for (e = p->exceptions; e; e = e->next)
+		if (group_entry(e, TLKM_LINE_NUMBER_GROUP, group) &&
+		    e->line.num.min <= value && value <= e->line.num.max)
+			return true;
+	return false;
+}
+
+/**
+ * tlkm_address_group_match() - Does an address_group hold an address?
+ * @p:       Policy.
+ * @group:   Group name.
+ * @addr:    Address (IPv4 in the first four bytes, rest zero).
+ * @is_ipv6: Family of @addr.
+ *
+ * Return: true if a member range of the group contains @addr.
+ */
+bool tlkm_address_group_match(const struct tlkm_policy *p, const char *group,
+			      const u8 *addr, bool is_ipv6)
+{
+	const struct tlkm_entry *e;
+
+	for (e = p->exceptions; e; e = e->next)
+		if (group_entry(e, TLKM_LINE_ADDRESS_GROUP, group) &&
+		    tlkm_addr_in_range(&e->line.addr, addr, is_ipv6))
+			return true;
+	return false;
+}
+
+static bool name_ok(const struct tlkm_policy *p,
+		    const struct tlkm_name_union *u, const char *name)
+{
+	if (!name)
+		return false;
+	if (u->group)
+		return tlkm_path_group_match(p, u->group, name);
+	return tlkm_pattern_match(&u->pat, name, strlen(name));
+}
+
+static bool number_ok(const struct tlkm_policy *p,
+		      const struct tlkm_number_union *u, u64 v)
+{
+	if (u->group)
+		return tlkm_number_group_match(p, u->group, v);
+	return u->min <= v && v <= u->max;
+}
+
+/* Fetch a numeric condition variable; false when it is not known. */
+static bool var_value(const struct tlkm_request *r, unsigned int var, u64 *v)
+{
+	static const u8 parent_attr[4] = {
+		TLKM_ATTR_UID, TLKM_ATTR_GID, TLKM_ATTR_INO, TLKM_ATTR_PERM,
+	};
+	const u32 task[] = {
+		r->uid, r->euid, r->suid, r->fsuid, r->gid, r->egid, r->sgid,
+		r->fsgid, r->pid, r->ppid, r->argc, r->envc,
+	};
+	const struct tlkm_obj_info *o;
+	unsigned int attr;
+
+	if (var < TLKM_PATH1_UID) {
+		if (var >= TLKM_EXEC_ARGC && !r->in_exec)
+			return false;
+		*v = task[var];
+		return true;
+	}
+	if (var < TLKM_PATH1_PARENT_UID) {
+		o = &r->obj[(var - TLKM_PATH1_UID) / 9];
+		attr = (var - TLKM_PATH1_UID) % 9;
+	} else {
+		o = &r->obj[2 + (var - TLKM_PATH1_PARENT_UID) / 4];
+		attr = parent_attr[(var - TLKM_PATH1_PARENT_UID) % 4];
+	}
+	if (!o->valid)
+		return false;
+	{
+		const u64 attrs[9] = {
+			o->uid, o->gid, o->ino, o->major, o->minor,
+			o->mode & 07777, o->mode & 0170000, o->dev_major,
+			o->dev_minor,
+		};
+
+		*v = attrs[attr];
+	}
+	return true;
+}
+
+/* Evaluate a numeric comparison; -1 when a value is unknown. */
+static int numeric_elem(const struct tlkm_policy *p,
+			const struct tlkm_cond_elem *e,
+			const struct tlkm_request *r)
+{
+	u64 v, w;
+
+	if (!var_value(r, e->left, &v))
+		return -1;
+	switch (e->rhs) {
+	case TLKM_RHS_NUMBER:
+		return number_ok(p, &e->num, v);
+	case TLKM_RHS_VAR:
+		if (!var_value(r, e->rhs_value, &w))
+			return -1;
+		return v == w;
+	case TLKM_RHS_TYPE:
+		return v == tlkm_file_type_bits[e->rhs_value];
+	default:
+		return !!(v & (04000U >> e->rhs_value));
+	}
+}
+
+static const char *env_value(const struct tlkm_request *r, const char *name)
+{
+	size_t n = strlen(name);
+	u32 i;
+
+	for (i = 0; i < r->envc; i++)
+		if (!strncmp(r->envp[i], name, n) && r->envp[i][n] == '=')
+			return r->envp[i] + n + 1;
+	return NULL;
+}
+
+/* Evaluate a string comparison; -1 when the value is unknown. */
+static int string_elem(const struct tlkm_policy *p,
+		       const struct tlkm_cond_elem *e,
+		       const struct tlkm_request *r)
+{
+	const char *s;
+
+	switch (e->left) {
+	case TLKM_EXEC_REALPATH:
+		s = r->in_exec ? r->exec_realpath : NULL;
+		break;
+	case TLKM_SYMLINK_TARGET:
+		s = r->symlink_target;
+		break;
+	case TLKM_EXEC_ARGV:
+		s = r->in_exec && e->argv_index < r->argc ?
+		    r->argv[e->argv_index] : NULL;
+		break;
+	default:
+		if (!r->in_exec)
+			return -1;
+		s = env_value(r, e->env_name);
+		if (e->rhs == TLKM_RHS_NULL)
+			return !s;
+		break;
+	}
+	return s ? name_ok(p, &e->name, s) : -1;
+}
+
+static bool cond_ok(const struct tlkm_policy *p, const struct tlkm_cond *c,
+		    const struct tlkm_request *r)
+{
+	unsigned int i;
+
+	if (!c)
+		return true;
+	for (i = 0; i < c->count; i++) {
+		const struct tlkm_cond_elem *e = &c->elem[i];
+		int res = e->left < TLKM_NR_NUMERIC_VARS ?
+			  numeric_elem(p, e, r) : string_elem(p, e, r);
+
+		/* An unknown value fails the comparison either way. */
+		if (res < 0 || res == e->negate)
+			return false;
+	}
+	return true;
+}
+
+static bool operands_ok(const struct tlkm_policy *p,
+			const struct tlkm_acl *acl,
+			const struct tlkm_request *r)
+{
+	unsigned int i;
+
+	switch (acl->type) {
+	case TLKM_ACL_INET:
+		if (acl->addr.group ?
+		    !tlkm_address_group_match(p, acl->addr.group, r->addr,
+					      r->is_ipv6) :
+		    !tlkm_addr_in_range(&acl->addr, r->addr, r->is_ipv6))
+			return false;
+		return number_ok(p, &acl->num[0], r->num[0]);
+	case TLKM_ACL_UNIX:
+	case TLKM_ACL_ENV:
+		return name_ok(p, &acl->name[0], r->name[0]);
+	case TLKM_ACL_TASK:
+		return r->domain && !strcmp(acl->domain, r->domain);
+	default:
+		for (i = 0; i < tlkm_acl_nr_names[acl->type]; i++)
+			if (!name_ok(p, &acl->name[i], r->name[i]))
+				return false;
+		for (i = 0; i < tlkm_acl_nr_nums[acl->type]; i++)
+			if (!number_ok(p, &acl->num[i], r->num[i]))
+				return false;
+		return true;
+	}
+}
+
+static bool scan(const struct tlkm_policy *p, const struct tlkm_acl_entry *e,
+		 u8 type, int protocol, u32 bit, const struct tlkm_request *r)
+{
+	for (; e; e = e->next) {
+		const struct tlkm_acl *acl = &e->acl;
+
+		if (acl->type != type || !(acl->perm & bit) ||
+		    (protocol >= 0 && acl->protocol != protocol))
+			continue;
+		if (operands_ok(p, acl, r) && cond_ok(p, acl->cond, r))
+			return true;
+	}
+	return false;
+}
+
+static bool check(const struct tlkm_policy *p, const struct tlkm_domain *d,
+		  u8 type, int protocol, u32 bit, const struct tlkm_request *r)
+{
+	return scan(p, d->acls, type, protocol, bit, r) ||
+	       scan(p, p->acl_groups[d->group], type, protocol, bit, r);
+}
+
+/**
+ * tlkm_check_file() - Is a file operation allowed?
+ * @p:  Policy.
+ * @d:  Domain of the requesting task.
+ * @op: enum tlkm_file_op.
+ * @r:  Request; @r->name and @r->num hold the operands in the layout of
+ *      @op (see enum tlkm_acl_type).
+ *
+ * Return: true if an ACL of @d or of its ACL group allows the request.
+ */
+bool tlkm_check_file(const struct tlkm_policy *p, const struct tlkm_domain *d,
+		     unsigned int op, const struct tlkm_request *r)
+{
+	int type = tlkm_file_op_type(op);
+
+	return type >= 0 && check(p, d, type, -1, 1U << op, r);
+}
+
+/**
+ * tlkm_check_inet() - Is an inet socket operation allowed?
+ * @p:        Policy.
+ * @d:        Domain.
+ * @protocol: enum tlkm_sock_type.
+ * @op:       enum tlkm_net_op.
+ * @r:        Request with @r->addr, @r->is_ipv6 and the port in @r->num[0].
+ *
+ * Return: true if allowed.
+ */
+bool tlkm_check_inet(const struct tlkm_policy *p, const struct tlkm_domain *d,
+		     unsigned int protocol, unsigned int op,
+		     const struct tlkm_request *r)
+{
+	return op < TLKM_NET_MAX &&
+	       check(p, d, TLKM_ACL_INET, protocol, 1U << op, r);
+}
+
+/**
+ * tlkm_check_unix() - Is a unix socket operation allowed?
+ * @p:        Policy.
+ * @d:        Domain.
+ * @protocol: enum tlkm_sock_type.
+ * @op:       enum tlkm_net_op.
+ * @r:        Request with the socket path in @r->name[0].
+ *
+ * Return: true if allowed.
+ */
+bool tlkm_check_unix(const struct tlkm_policy *p, const struct tlkm_domain *d,
+		     unsigned int protocol, unsigned int op,
+		     const struct tlkm_request *r)
+{
+	return op < TLKM_NET_MAX &&
+	       check(p, d, TLKM_ACL_UNIX, protocol, 1U << op, r);
+}
+
+/**
+ * tlkm_check_env() - May an execve() pass an environment variable?
+ * @p: Policy.
+ * @d: Domain.
+ * @r: Request with the variable name in @r->name[0].
+ *
+ * Return: true if allowed.
+ */
+bool tlkm_check_env(const struct tlkm_policy *p, const struct tlkm_domain *d,
+		    const struct tlkm_request *r)
+{
+	return check(p, d, TLKM_ACL_ENV, -1, 1, r);
+}
+
+/**
+ * tlkm_check_manual_transition() - May a task switch to another domain?
+ * @p: Policy.
+ * @d: Current domain.
+ * @r: Request with the target domain name in @r->domain.
+ *
+ * Return: true if "task manual_domain_transition" allows it.
+ */
+bool tlkm_check_manual_transition(const struct tlkm_policy *p,
+				  const struct tlkm_domain *d,
+				  const struct tlkm_request *r)
+{
+	return check(p, d, TLKM_ACL_TASK, -1, 1, r);
+}

@@ -1,0 +1,566 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tlkm_model.c - add and delete policy lines in the in-memory model, and
+ * print the model back the way TOMOYO lists its policy files.
+ */
+#include "tlkm_model.h"
+#include "tlkm_policy.h"
+
+/* Room for one printed line; merged permissions may grow a line. */
+#define DUMP_BUF_SIZE (2 * TLKM_MAX_LINE + 512)
+
+static bool str_eq(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return !strcmp(a, b);
+}
+
+static struct tlkm_domain *new_domain(const char *name, size_t len)
+{
+	struct tlkm_domain *d = kzalloc(sizeof(*d), TLKM_GFP);
+
+	if (!d)
+		return NULL;
+	d->name = tlkm_memdup_str(name, len);
+	if (!d->name) {
+		kfree(d);
+		return NULL;
+	}
+	return d;
+}
+
+/**
+ * tlkm_policy_create() - Create an empty policy holding "<kernel>".
+ *
+ * Return: the policy, or NULL when out of memory.
+ */
+struct tlkm_policy *tlkm_policy_create(void)
+{
+	struct tlkm_policy *p = kzalloc(sizeof(*p), TLKM_GFP);
+
+	if (!p)
+		return NULL;
+	p->domains = new_domain("<kernel>", 8);
+	if (!p->domains) {
+		kfree(p);
+		return NULL;
+	}
+	return p;
+}
+
+static void free_acls(struct tlkm_acl_entry *e)
+{
+	while (e) {
+		struct tlkm_acl_entry *next = e->next;
+
+		tlkm_acl_destroy(&e->acl);
+		kfree(e);
+		e = next;
+	}
+}
+
+static void free_entries(struct tlkm_entry *e)
+{
+	while (e) {
+		struct tlkm_entry *next = e->next;
+
+		tlkm_line_destroy(&e->line);
+		kfree(e);
+		e = next;
+	}
+}
+
+static void free_domain(struct tlkm_domain *d)
+{
+	free_acls(d->acls);
+	kfree(d->name);
+	kfree(d);
+}
+
+/**
+ * tlkm_policy_destroy() - Free a policy and everything in it.
+ * @p: Policy (may be NULL).
+ */
+void tlkm_policy_destroy(struct tlkm_policy *p)
+{
+	unsigned int i;
+
+	if (!p)
+		return;
+	while (p->domains) {
+		struct tlkm_domain *next = p->domains->next;
+
+		free_domain(p->domains);
+		p->domains = next;
+	}
+	free_entries(p->exceptions);
+	free_entries(p->profiles);
+	for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++)
+		free_acls(p->acl_groups[i]);
+	kfree(p);
+}
+
+/**
+ * tlkm_writer_init() - Start writing lines of one policy file.
+ * @w:    Writer.
+ * @p:    Policy to change.
+ * @file: Which policy file the lines come from.
+ */
+void tlkm_writer_init(struct tlkm_writer *w, struct tlkm_policy *p,
+		      enum tlkm_policy_file file)
+{
+	w->policy = p;
+	w->file = file;
+	w->domain = NULL;
+}
+
+/**
+ * tlkm_find_domain() - Look a domain up by name.
+ * @p:    Policy.
+ * @name: Domain name.
+ *
+ * Return: the domain, or NULL.
+ */
+struct tlkm_domain *tlkm_find_domain(const struct tlkm_policy *p,
+				     const char *name)
+{
+	struct tlkm_domain *d;
+
+	for (d = p->domains; d; d = d->next)
+		if (!strcmp(d->name, name))
+			return d;
+	return NULL;
+}
+
+/* Add or delete an ACL in a list, merging permissions like TOMOYO. */
+static int update_acl(struct tlkm_acl_entry **list, struct tlkm_acl *acl,
+		      bool is_delete, struct tlkm_err *err)
+{
+	struct tlkm_acl_entry **pp, *e;
+
+	for (pp = list; *pp; pp = &(*pp)->next) {
+		e = *pp;
+		if (!tlkm_acl_same_target(&e->acl, acl))
+			continue;
+		if (!is_delete) {
+			e->acl.perm |= acl->perm;
+			return 0;
+		}
+		e->acl.perm &= ~acl->perm;
+		if (!e->acl.perm) {
+			*pp = e->next;
+			tlkm_acl_destroy(&e->acl);
+			kfree(e);
+		}
+		return 0;
+	}
+	if (is_delete)
+		return tlkm_fail(err, -ENOENT, "no such entry", NULL, 0, NULL);
+	e = kzalloc(sizeof(*e), TLKM_GFP);
+	if (!e)
+		return tlkm_fail(err, -ENOMEM, "out of memory", NULL, 0, NULL);
+	e->acl = *acl;
+	memset(acl, 0, sizeof(*acl));
+	*pp = e;
+	return 0;
+}
+
+static int select_domain(struct tlkm_writer *w, struct tlkm_line *l,
+			 struct tlkm_err *err)
+{
+	struct tlkm_domain **pp, *d;
+
+	for (pp = &w->policy->domains; *pp; pp = &(*pp)->next)
+		if (!strcmp((*pp)->name, l->str1))
+			break;
+	d = *pp;
+	if (l->is_delete) {
+		w->domain = NULL;
+		if (!d)
+			return tlkm_fail(err, -ENOENT, "no such domain", NULL,
+					 0, NULL);
+		if (d == w->policy->domains)
+			return tlkm_fail(err, -EINVAL,
+					 "cannot delete the <kernel> domain",
+					 NULL, 0, NULL);
+		*pp = d->next;
+		free_domain(d);
+		return 0;
+	}
+	if (!d) {
+		d = new_domain(l->str1, strlen(l->str1));
+		if (!d)
+			return tlkm_fail(err, -ENOMEM, "out of memory", NULL,
+					 0, NULL);
+		*pp = d;
+	}
+	w->domain = d;
+	return 0;
+}
+
+static int apply_domain_line(struct tlkm_writer *w, struct tlkm_line *l,
+			     struct tlkm_err *err)
+{
+	struct tlkm_domain *d = w->domain;
+
+	if (l->kind == TLKM_LINE_DOMAIN)
+		return select_domain(w, l, err);
+	if (!d)
+		return tlkm_fail(err, -EINVAL, "no domain selected", NULL, 0,
+				 NULL);
+	switch (l->kind) {
+	case TLKM_LINE_USE_PROFILE:
+	case TLKM_LINE_USE_GROUP:
+		if (l->is_delete)
+			return tlkm_fail(err, -EINVAL,
+					 "use_profile/use_group cannot be deleted",
+					 NULL, 0, NULL);
+		if (l->kind == TLKM_LINE_USE_PROFILE)
+			d->profile = l->index;
+		else
+			d->group = l->index;
+		return 0;
+	case TLKM_LINE_DOMAIN_FLAG:
+		if (l->is_delete)
+			d->flags &= ~(1U << l->index);
+		else
+			d->flags |= 1U << l->index;
+		return 0;
+	default:
+		return update_acl(&d->acls, &l->acl, l->is_delete, err);
+	}
+}
+
+static bool same_exception(const struct tlkm_line *a,
+			   const struct tlkm_line *b)
+{
+	if (a->kind != b->kind || a->index != b->index ||
+	    a->is_last_name != b->is_last_name || !str_eq(a->ns, b->ns) ||
+	    !str_eq(a->str1, b->str1) || !str_eq(a->str2, b->str2))
+		return false;
+	return tlkm_pattern_eq(&a->pat, &b->pat) &&
+	       tlkm_number_union_eq(&a->num, &b->num) &&
+	       tlkm_addr_union_eq(&a->addr, &b->addr);
+}
+
+static struct tlkm_entry **find_entry(struct tlkm_entry **list,
+				      const struct tlkm_line *l)
+{
+	for (; *list; list = &(*list)->next)
+		if (same_exception(&(*list)->line, l))
+			break;
+	return list;
+}
+
+static int add_entry(struct tlkm_entry **pp, struct tlkm_line *l,
+		     struct tlkm_err *err)
+{
+	struct tlkm_entry *e = kzalloc(sizeof(*e), TLKM_GFP);
+
+	if (!e)
+		return tlkm_fail(err, -ENOMEM, "out of memory", NULL, 0, NULL);
+	e->line = *l;
+	memset(l, 0, sizeof(*l));
+	e->line.is_delete = false;
+	*pp = e;
+	return 0;
+}
+
+static int apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
+			   struct tlkm_err *err)
+{
+	struct tlkm_entry **pp, *e;
+
+	if (l->kind == TLKM_LINE_ACL_GROUP)
+		return update_acl(&p->acl_groups[l->index], &l->acl,
+				  l->is_delete, err);
+	pp = find_entry(&p->exceptions, l);
+	e = *pp;
+	if (!l->is_delete)
+		return e ? 0 : add_entry(pp, l, err);
+	if (!e)
+		return tlkm_fail(err, -ENOENT, "no such entry", NULL, 0, NULL);
+	*pp = e->next;
+	tlkm_line_destroy(&e->line);
+	kfree(e);
+	return 0;
+}
+
+static void merge_profile(struct tlkm_profile_line *dst,
+			  struct tlkm_profile_line *src)
+{
+	if (src->mode != TLKM_UNSET)
+		dst->mode = src->mode;
+	if (src->grant_log != TLKM_UNSET)
+		dst->grant_log = src->grant_log;
+	if (src->reject_log != TLKM_UNSET)
+		dst->reject_log = src->reject_log;
+	if (src->has_audit) {
+		dst->has_audit = true;
+		dst->max_audit_log = src->max_audit_log;
+	}
+	if (src->has_learning) {
+		dst->has_learning = true;
+		dst->max_learning_entry = src->max_learning_entry;
+	}
+	dst->version = src->version;
+	if (src->comment) {
+		kfree(dst->comment);
+		dst->comment = src->comment;
+		src->comment = NULL;
+	}
+}
+
+static int apply_profile(struct tlkm_policy *p, struct tlkm_line *l,
+			 struct tlkm_err *err)
+{
+	struct tlkm_entry **pp;
+
+	for (pp = &p->profiles; *pp; pp = &(*pp)->next) {
+		struct tlkm_line *old = &(*pp)->line;
+
+		if (str_eq(old->ns, l->ns) &&
+		    tlkm_profile_same_key(&old->prof, &l->prof)) {
+			merge_profile(&old->prof, &l->prof);
+			return 0;
+		}
+	}
+	return add_entry(pp, l, err);
+}
+
+/**
+ * tlkm_apply_line() - Apply a parsed line to the policy.
+ * @w:   Writer (remembers the selected domain between lines).
+ * @l:   Parsed line from the writer's policy file. What the policy keeps
+ *       is moved out of @l; the caller still calls tlkm_line_destroy().
+ * @err: Receives the reason on failure.
+ *
+ * Return: 0, or a negative errno:
+ * - %EINVAL: no domain selected, or an impossible change;
+ * - %ENOENT: deleting something that is not there;
+ * - %ENOMEM: out of memory.
+ */
+int tlkm_apply_line(struct tlkm_writer *w, struct tlkm_line *l,
+		    struct tlkm_err *err)
+{
+	if (l->kind == TLKM_LINE_NONE)
+		return 0;
+	if (w->file == TLKM_DOMAIN_POLICY)
+		return apply_domain_line(w, l, err);
+	if (w->file == TLKM_EXCEPTION_POLICY)
+		return apply_exception(w->policy, l, err);
+	return apply_profile(w->policy, l, err);
+}
+
+/**
+ * tlkm_write_line() - Parse one line and apply it to the policy.
+ * @w:    Writer.
+ * @line: The line without its newline.
+ * @len:  Length of @line.
+ * @err:  Receives a negative errno and a reason on failure; a refused
+ *        line changes nothing.
+ *
+ * Return: 0, or a negative errno from tlkm_parse_line() or
+ * tlkm_apply_line().
+ */
+int tlkm_write_line(struct tlkm_writer *w, const char *line, size_t len,
+		    struct tlkm_err *err)
+{
+	struct tlkm_line l;
+	int ret = tlkm_parse_line(w->file, line, len, &l, err);
+
+	if (!ret)
+		ret = tlkm_apply_line(w, &l, err);
+	tlkm_line_destroy(&l);
+	return ret;
+}
+
+struct dumper {
+	struct tlkm_buf b;
+	tlkm_emit_t emit;
+	void *ctx;
+	int ret;
+};
+
+static void emit_buf(struct dumper *dp)
+{
+	if (dp->ret)
+		return;
+	dp->ret = dp->b.overflow ? -E2BIG :
+		  dp->emit(dp->ctx, dp->b.data, dp->b.len);
+	tlkm_buf_init(&dp->b, dp->b.data, DUMP_BUF_SIZE);
+}
+
+static void dump_acls(struct dumper *dp, const struct tlkm_acl_entry *e,
+		      int group)
+{
+	for (; e && !dp->ret; e = e->next) {
+		if (group >= 0) {
+			tlkm_buf_puts(&dp->b, "acl_group ");
+			tlkm_buf_put_u64(&dp->b, group, TLKM_RADIX_DEC);
+			tlkm_buf_putc(&dp->b, ' ');
+		}
+		tlkm_print_acl(&dp->b, &e->acl);
+		emit_buf(dp);
+	}
+}
+
+static void dump_number(struct dumper *dp, const char *key, u32 v)
+{
+	tlkm_buf_puts(&dp->b, key);
+	tlkm_buf_put_u64(&dp->b, v, TLKM_RADIX_DEC);
+	emit_buf(dp);
+}
+
+static void dump_domains(struct dumper *dp, const struct tlkm_policy *p)
+{
+	static const char * const flags[2] = {
+		"quota_exceeded", "transition_failed",
+	};
+	const struct tlkm_domain *d;
+	int i;
+
+	for (d = p->domains; d && !dp->ret; d = d->next) {
+		tlkm_buf_puts(&dp->b, d->name);
+		emit_buf(dp);
+		dump_number(dp, "use_profile ", d->profile);
+		dump_number(dp, "use_group ", d->group);
+		for (i = 0; i < 2; i++) {
+			if (!(d->flags & (1U << i)))
+				continue;
+			tlkm_buf_puts(&dp->b, flags[i]);
+			emit_buf(dp);
+		}
+		emit_buf(dp);
+		dump_acls(dp, d->acls, -1);
+		emit_buf(dp);
+	}
+}
+
+/* Emit the entries of @list for which @match(@arg) holds. */
+static void dump_entries(struct dumper *dp, const struct tlkm_entry *e,
+			 bool (*match)(const struct tlkm_line *, unsigned int),
+			 unsigned int arg)
+{
+	for (; e && !dp->ret; e = e->next) {
+		if (!match(&e->line, arg))
+			continue;
+		tlkm_print_line_buf(&dp->b, &e->line);
+		emit_buf(dp);
+	}
+}
+
+static bool kind_is(const struct tlkm_line *l, unsigned int kind)
+{
+	return l->kind == kind;
+}
+
+static void dump_exceptions(struct dumper *dp, const struct tlkm_policy *p)
+{
+	static const u8 order[] = {
+		TLKM_LINE_TRANSITION, TLKM_LINE_AGGREGATOR,
+		TLKM_LINE_PATH_GROUP, TLKM_LINE_NUMBER_GROUP,
+		TLKM_LINE_ADDRESS_GROUP,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(order); i++)
+		dump_entries(dp, p->exceptions, kind_is, order[i]);
+	for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++)
+		dump_acls(dp, p->acl_groups[i], i);
+}
+
+/* Profile sort key: version first, then by number and key. */
+static bool profile_is(const struct tlkm_line *l, unsigned int key)
+{
+	const struct tlkm_profile_line *pl = &l->prof;
+
+	if (key == 0)
+		return pl->key == TLKM_PROF_VERSION;
+	key--;
+	return pl->key != TLKM_PROF_VERSION && pl->profile == key / 3 &&
+	       pl->key == TLKM_PROF_COMMENT + key % 3;
+}
+
+/**
+ * tlkm_dump_policy() - Print one policy file of the model, line by line.
+ * @p:    Policy.
+ * @file: Which policy file to print.
+ * @emit: Called with each line (no newline, blank lines included).
+ * @ctx:  Passed to @emit.
+ *
+ * Domain policy prints, per domain: its name, use_profile, use_group,
+ * flags, a blank line, its ACLs and a blank line. Exception policy prints
+ * transition control, aggregator, path_group, number_group, address_group
+ * lines, then acl_group lines by group number. Profiles print
+ * PROFILE_VERSION, then per profile COMMENT, PREFERENCE and CONFIG lines.
+ *
+ * Return: 0, -%ENOMEM, -%E2BIG for an unprintable line, or the first
+ * non-zero value returned by @emit.
+ */
+int tlkm_dump_policy(const struct tlkm_policy *p, enum tlkm_policy_file file,
+		     tlkm_emit_t emit, void *ctx)
+{
+	struct dumper dp = { .emit = emit, .ctx = ctx };
+	char *buf = kmalloc(DUMP_BUF_SIZE, TLKM_GFP);
+	unsigned int i;
+
+	if (!buf)
+		return -ENOMEM;
+	tlkm_buf_init(&dp.b, buf, DUMP_BUF_SIZE);
+	if (file == TLKM_DOMAIN_POLICY)
+		dump_domains(&dp, p);
+	else if (file == TLKM_EXCEPTION_POLICY)
+		dump_exceptions(&dp, p);
+	else
+		for (i = 0; i <= 3 * TLKM_MAX_PROFILES && !dp.ret; i++)
+			dump_entries(&dp, p->profiles, profile_is, i);
+	kfree(buf);
+	return dp.ret;
+}
+
+static const struct tlkm_profile_line *
+find_config(const struct tlkm_policy *p, unsigned int profile, u8 category,
+	    u8 op)
+{
+	const struct tlkm_entry *e;
+
+	for (e = p->profiles; e; e = e->next) {
+		const struct tlkm_profile_line *pl = &e->line.prof;
+
+		if (!e->line.ns && pl->key == TLKM_PROF_CONFIG &&
+		    pl->profile == profile && pl->category == category &&
+		    pl->op == op && pl->mode != TLKM_UNSET)
+			return pl;
+	}
+	return NULL;
+}
+
+/**
+ * tlkm_profile_mode() - Mode a profile gives one operation.
+ * @p:       Policy.
+ * @profile: Profile number.
+ * @mac:     Operation index into tlkm_mac_names[].
+ *
+ * CONFIG::category::operation wins over CONFIG::category, which wins
+ * over CONFIG. Only the default namespace is consulted.
+ *
+ * Return: enum tlkm_mode (%TLKM_MODE_DISABLED when nothing is set), or
+ * -%EINVAL for an invalid @mac.
+ */
+int tlkm_profile_mode(const struct tlkm_policy *p, unsigned int profile,
+		      unsigned int mac)
+{
+	const struct tlkm_profile_line *pl;
+
+	if (mac >= TLKM_MAC_MAX)
+		return -EINVAL;
+	pl = find_config(p, profile, tlkm_mac_category_of[mac], mac);
+	if (!pl)
+		pl = find_config(p, profile, tlkm_mac_category_of[mac],
+				 TLKM_UNSET);
+	if (!pl)
+		pl = find_config(p, profile, TLKM_UNSET, TLKM_UNSET);
+	return pl ? pl->mode : TLKM_MODE_DISABLED;
+}

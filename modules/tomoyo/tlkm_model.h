@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tlkm_model.h - in-memory policy: domains with their ACLs, exception
+ * policy entries, ACL groups and profiles.
+ *
+ * No locking here: the kernel glue serialises writers with a mutex and
+ * publishes changes to readers (RCU) around these calls.
+ */
+#ifndef _MODULES_TOMOYO_TLKM_MODEL_H
+#define _MODULES_TOMOYO_TLKM_MODEL_H
+
+#include "tlkm_line.h"
+
+/**
+ * struct tlkm_acl_entry - One ACL line kept in a domain or ACL group.
+ * @next: Next entry, in the order lines were first added.
+ * @acl:  The ACL; merged lines OR their permissions into @acl.perm.
+ */
+struct tlkm_acl_entry {
+	struct tlkm_acl_entry *next;
+	struct tlkm_acl acl;
+};
+
+/**
+ * struct tlkm_domain - A domain and its ACLs.
+ * @next:    Next domain, in creation order.
+ * @name:    Domain name, e.g. "<kernel> /sbin/init".
+ * @profile: use_profile value.
+ * @group:   use_group value (index into the ACL groups).
+ * @flags:   Bit mask of enum tlkm_domain_flag.
+ * @acls:    The domain's ACLs.
+ */
+struct tlkm_domain {
+	struct tlkm_domain *next;
+	char *name;
+	u8 profile;
+	u8 group;
+	u8 flags;
+	struct tlkm_acl_entry *acls;
+};
+
+/**
+ * struct tlkm_entry - An exception policy or profile line kept as parsed.
+ * @next: Next entry, in the order added.
+ * @line: The line (never a delete).
+ */
+struct tlkm_entry {
+	struct tlkm_entry *next;
+	struct tlkm_line line;
+};
+
+/**
+ * struct tlkm_policy - Everything loaded into one tomoyo_lkm instance.
+ * @domains:    Domains; the first is always "<kernel>".
+ * @exceptions: Transition control, aggregator and group lines.
+ * @acl_groups: ACLs of "acl_group N" lines, per N.
+ * @profiles:   Profile lines, one per setting.
+ */
+struct tlkm_policy {
+	struct tlkm_domain *domains;
+	struct tlkm_entry *exceptions;
+	struct tlkm_acl_entry *acl_groups[TLKM_MAX_ACL_GROUPS];
+	struct tlkm_entry *profiles;
+};
+
+/**
+ * struct tlkm_writer - State of one writer of a policy file.
+ * @policy: Policy being written.
+ * @file:   Which policy file the lines belong to.
+ * @domain: Domain selected by the last domain header, or NULL.
+ */
+struct tlkm_writer {
+	struct tlkm_policy *policy;
+	enum tlkm_policy_file file;
+	struct tlkm_domain *domain;
+};
+
+/* Receives each printed line (no newline); non-zero stops the dump. */
+typedef int (*tlkm_emit_t)(void *ctx, const char *line, size_t len);
+
+struct tlkm_policy *tlkm_policy_create(void);
+void tlkm_policy_destroy(struct tlkm_policy *p);
+void tlkm_writer_init(struct tlkm_writer *w, struct tlkm_policy *p,
+		      enum tlkm_policy_file file);
+int tlkm_write_line(struct tlkm_writer *w, const char *line, size_t len,
+		    struct tlkm_err *err);
+int tlkm_apply_line(struct tlkm_writer *w, struct tlkm_line *l,
+		    struct tlkm_err *err);
+struct tlkm_domain *tlkm_find_domain(const struct tlkm_policy *p,
+				     const char *name);
+int tlkm_dump_policy(const struct tlkm_policy *p, enum tlkm_policy_file file,
+		     tlkm_emit_t emit, void *ctx);
+int tlkm_profile_mode(const struct tlkm_policy *p, unsigned int profile,
+		      unsigned int mac);
+
+#endif /* _MODULES_TOMOYO_TLKM_MODEL_H */
