@@ -47,7 +47,9 @@ objects() {
 # build_helpers: compile the C helpers with the guest's own compiler.
 build_helpers() {
 	local cc src
-	cc=$(ls /usr/bin/gcc-[0-9]* 2>/dev/null | head -n 1)
+	# Whatever C compiler the kernel headers pulled in.
+	cc=$(ls /usr/bin/gcc /usr/bin/gcc-[0-9]* /usr/bin/x86_64-linux-gnu-gcc-[0-9]* \
+		/usr/bin/cc 2>/dev/null | head -n 1)
 	[ -n "$cc" ] || return 1
 	mkdir -p "$LLSM_BIN"
 	for src in /mnt/host/helpers/*.c; do

@@ -6,11 +6,14 @@
  * of "llsm-sleep-marker", the hook sleeps sleep_ms first (to unregister
  * under a sleeping call). Every file_open is counted (opens); so are the
  * marker opens the client saw (marker_seen). Each open also keeps a
- * per-task and per-file counter in the shim's state store. bad_hook=1
+ * per-task, per-cred and per-file counter in the shim's state store, and
+ * every packet a socket receives (in softirq context) a per-socket counter,
+ * so that state is made and freed in atomic context too. bad_hook=1
  * registers an unsupported hook, which the shim must refuse.
  * Never packaged.
  */
 
+#include <linux/cred.h>
 #include <linux/dcache.h>
 #include <linux/delay.h>
 #include <linux/fs.h>
@@ -18,6 +21,7 @@
 #include <linux/moduleparam.h>
 #include <linux/sched.h>
 #include <linux/string.h>
+#include <net/sock.h>
 
 #include "lsm_shim.h"
 
@@ -42,11 +46,15 @@ module_param(marker_seen, ulong, 0444);
 static int hook_file_open(struct file *file)
 {
 	const char *name = file->f_path.dentry->d_name.name;
-	u64 *task_count, *file_count;
+	u64 *task_count, *file_count, *cred_count;
 
 	WRITE_ONCE(opens, READ_ONCE(opens) + 1);
 	task_count = lsm_shim_state(THIS_LSM, LSM_SHIM_TASK, current, GFP_KERNEL);
 	file_count = lsm_shim_state(THIS_LSM, LSM_SHIM_FILE, file, GFP_KERNEL);
+	cred_count = lsm_shim_state(THIS_LSM, LSM_SHIM_CRED, current_cred(),
+				    GFP_KERNEL);
+	if (cred_count)
+		(*cred_count)++;
 	if (task_count)
 		(*task_count)++;
 	if (file_count)
@@ -61,6 +69,15 @@ static int hook_file_open(struct file *file)
 	return -deny_errno;
 }
 
+static int hook_socket_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
+{
+	u64 *count = lsm_shim_state(THIS_LSM, LSM_SHIM_SOCKET, sk, GFP_ATOMIC);
+
+	if (count)
+		(*count)++;
+	return 0;
+}
+
 static int hook_getprocattr(struct task_struct *p, const char *name,
 			    char **value)
 {
@@ -69,6 +86,7 @@ static int hook_getprocattr(struct task_struct *p, const char *name,
 
 static const struct lsm_shim_hook good_hooks[] = {
 	LSM_SHIM_HOOK_INIT(file_open, hook_file_open),
+	LSM_SHIM_HOOK_INIT(socket_sock_rcv_skb, hook_socket_sock_rcv_skb),
 };
 
 static const struct lsm_shim_hook bad_hooks[] = {
@@ -80,7 +98,8 @@ static const struct lsm_shim_lsm good_lsm = {
 	.name = CLIENT_NAME,
 	.hooks = good_hooks,
 	.nr_hooks = ARRAY_SIZE(good_hooks),
-	.state_size = { [LSM_SHIM_TASK] = 8, [LSM_SHIM_FILE] = 8 },
+	.state_size = { [LSM_SHIM_TASK] = 8, [LSM_SHIM_CRED] = 8,
+			[LSM_SHIM_FILE] = 8, [LSM_SHIM_SOCKET] = 8 },
 	.owner = THIS_MODULE,
 };
 

@@ -7,7 +7,12 @@
 
 kver=$(uname -r)
 mkdir -p "$LLSM_WORK"
-if build_helpers; then tap_ok "C test helpers built"; else tap_not_ok "C test helpers built"; fi
+if out=$(build_helpers 2>&1); then
+	tap_ok "C test helpers built"
+else
+	tap_not_ok "C test helpers built"
+	tap_diag "$out"
+fi
 
 if [ -n "${LLSM_KO_DIR:-}" ]; then
 	tap_diag "using prebuilt modules from $LLSM_KO_DIR, not DKMS"
@@ -28,10 +33,8 @@ else
 	t=$(now_s)
 	tap_run "dkms install loadable-lsm for $kver" dkms install -m loadable-lsm -v "$ver" -k "$kver"
 	phase_time dkms-install-project "$(since "$t")"
-	for m in lsm_shim; do
-		vm=$(modinfo -F vermagic "$m" 2>&1)
-		tap_is "$m installed for the running kernel" "$kver" "${vm%% *}"
-	done
+	vm=$(modinfo -F vermagic lsm_shim 2>&1)
+	tap_is "lsm_shim installed for the running kernel" "$kver" "${vm%% *}"
 	symvers=$(find "/var/lib/dkms/loadable-lsm/$ver" -path '*modules/Module.symvers' | head -n 1)
 	include=/usr/src/loadable-lsm-$ver/modules/include
 fi

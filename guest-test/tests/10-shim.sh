@@ -62,6 +62,15 @@ fi
 tap_diag "$(cat "$SHIMFS/hooks")"
 rmmod llsm_test_a
 tap_is "open of the marker succeeds again after client A unloads" ok "$(tryopen "$marker")"
+log=$(dmesg)
+for op in register unregister; do
+	if grep -q "lsm_shim: ${op}ed llsm_test_a" <<<"$log" &&
+		grep -q "op=$op name=llsm_test_a res=1" <<<"$log"; then
+		tap_ok "$op of client A logged in dmesg and as an audit record"
+	else
+		tap_not_ok "$op of client A logged in dmesg and as an audit record"
+	fi
+done
 
 # Two clients, both orders: the first denial wins; the other still runs.
 client_load a
@@ -103,7 +112,7 @@ tap_diag "$(grep lsm_shim <<<"$log")"
 base_task=$(objects task) base_file=$(objects file)
 client_load a
 pids=""
-for i in 1 2 3; do
+for _ in 1 2 3; do
 	(exec 3</etc/hostname; exec sleep 60) &
 	pids="$pids $!"
 done
@@ -117,7 +126,7 @@ fi
 # shellcheck disable=SC2086
 kill $pids
 wait 2>/dev/null
-for i in $(seq 20); do
+for _ in $(seq 20); do
 	[ "$(objects task)" -lt "$task_now" ] && [ "$(objects file)" -lt "$file_now" ] && break
 	sleep 0.5
 done

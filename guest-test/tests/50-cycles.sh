@@ -26,7 +26,7 @@ stats() {
 
 fails=0
 : >"$LLSM_WORK/unreg.times"
-for i in $(seq "$client_cycles"); do
+for _ in $(seq "$client_cycles"); do
 	client_load a || { fails=$((fails + 1)); continue; }
 	tryopen /etc/hostname >/dev/null
 	t=$(now_s)
@@ -42,7 +42,7 @@ tap_is "state counts back to baseline after the client cycles" "$base" "$(paste 
 
 fails=0
 : >"$LLSM_WORK/unload.times"
-for i in $(seq "$shim_cycles"); do
+for _ in $(seq "$shim_cycles"); do
 	rmmod_t=$(now_s)
 	rmmod lsm_shim || { fails=$((fails + 1)); break; }
 	since "$rmmod_t" >>"$LLSM_WORK/unload.times"

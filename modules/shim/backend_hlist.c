@@ -19,7 +19,15 @@
 
 #include "shim.h"
 
-const char shim_backend_name[] = "hlist";
+/**
+ * shim_backend_name - the back end's name, for logs and securityfs.
+ *
+ * Return: "hlist".
+ */
+const char *shim_backend_name(void)
+{
+	return "hlist";
+}
 
 static struct security_hook_heads *heads;
 static struct security_hook_list nodes[LSM_SHIM_NR_HOOKS];
@@ -38,6 +46,8 @@ static struct hlist_head *hook_head(enum lsm_shim_hook_id id)
 
 /**
  * shim_backend_init - find security_hook_heads and check it.
+ * @symbol: the table's symbol name, or NULL for the kernel's own (a test
+ *          hook: a wrong name must be refused).
  * @why: buffer for the reason of a refusal.
  * @len: size of @why.
  *
@@ -45,9 +55,9 @@ static struct hlist_head *hook_head(enum lsm_shim_hook_id id)
  *
  * Return: 0, or -ENOENT with @why filled in.
  */
-int shim_backend_init(char *why, size_t len)
+int shim_backend_init(const char *symbol, char *why, size_t len)
 {
-	heads = shim_resolve_data("security_hook_heads",
+	heads = shim_resolve_data(symbol ?: "security_hook_heads",
 				  sizeof(struct security_hook_heads), why, len);
 	return heads ? 0 : -ENOENT;
 }

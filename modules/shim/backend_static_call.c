@@ -20,7 +20,15 @@
 
 #include "shim.h"
 
-const char shim_backend_name[] = "static-call";
+/**
+ * shim_backend_name - the back end's name, for logs and securityfs.
+ *
+ * Return: "static-call".
+ */
+const char *shim_backend_name(void)
+{
+	return "static-call";
+}
 
 static struct lsm_static_calls_table *table;
 /* The slot the shim owns on each hook, once it has taken one. */
@@ -75,6 +83,8 @@ static int scan_hook(enum lsm_shim_hook_id id)
 /**
  * shim_backend_init - find static_calls_table, check every slot, and pick a
  * spare slot per hook.
+ * @symbol: the table's symbol name, or NULL for the kernel's own (a test
+ *          hook: a wrong name must be refused).
  * @why: buffer for the reason of a refusal.
  * @len: size of @why.
  *
@@ -84,11 +94,11 @@ static int scan_hook(enum lsm_shim_hook_id id)
  * when its slots do not match the headers; -ENOSPC when no hook has a free
  * slot. @why is filled in on failure.
  */
-int shim_backend_init(char *why, size_t len)
+int shim_backend_init(const char *symbol, char *why, size_t len)
 {
 	int id, full = 0;
 
-	table = shim_resolve_data("static_calls_table",
+	table = shim_resolve_data(symbol ?: "static_calls_table",
 				  sizeof(struct lsm_static_calls_table), why,
 				  len);
 	if (!table)

@@ -108,7 +108,8 @@ static const union security_list_options shim_prctl_dispatcher = {
 };
 
 static const char *const shim_hook_names[LSM_SHIM_NR_HOOKS] = {
-#define LSM_HOOK(RET, DEFAULT, NAME, ...) [LSM_SHIM_HOOK_##NAME] = #NAME,
+#define LSM_HOOK(RET, DEFAULT, NAME, ...) \
+	[LSM_SHIM_HOOK_##NAME] = #NAME,
 #include <linux/lsm_hook_defs.h>
 #undef LSM_HOOK
 };

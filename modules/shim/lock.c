@@ -31,7 +31,7 @@ static void lock_now(const char *why)
 	lockdep_assert_held(&shim_mutex);
 	if (locked)
 		return;
-	shim_for_each_client_owner(pin_module);
+	shim_visit_client_owners(pin_module);
 	__module_get(THIS_MODULE);
 	WRITE_ONCE(locked, true);
 	pr_notice(SHIM_NAME ": locked (%s): no LSM can be loaded or unloaded until reboot\n",

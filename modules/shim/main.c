@@ -38,6 +38,11 @@ void shim_audit(const char *op, const char *lsm, int result)
 	audit_log_end(ab);
 }
 
+static char *hook_table;
+module_param(hook_table, charp, 0444);
+MODULE_PARM_DESC(hook_table,
+		 "symbol name of the kernel's hook table (testing only: the default is right)");
+
 static int __init shim_check_kernel(char *why, size_t len)
 {
 	/*
@@ -48,7 +53,7 @@ static int __init shim_check_kernel(char *why, size_t len)
 		snprintf(why, len, "kernel lockdown forbids kprobes");
 		return -EPERM;
 	}
-	return shim_backend_init(why, len);
+	return shim_backend_init(hook_table, why, len);
 }
 
 static int __init shim_init(void)
@@ -63,7 +68,7 @@ static int __init shim_init(void)
 				  init_utsname()->release, why);
 		else
 			pr_notice(SHIM_NAME ": probe: this kernel (%s) can be shimmed (backend %s, %d hooks)\n",
-				  init_utsname()->release, shim_backend_name,
+				  init_utsname()->release, shim_backend_name(),
 				  LSM_SHIM_NR_HOOKS);
 		/* A probe never stays loaded. */
 		return -ECANCELED;
@@ -83,7 +88,7 @@ static int __init shim_init(void)
 	if (err)
 		goto out_state;
 	pr_info(SHIM_NAME ": %s ready on %s (backend %s, %d hooks)\n",
-		SHIM_VERSION, init_utsname()->release, shim_backend_name,
+		SHIM_VERSION, init_utsname()->release, shim_backend_name(),
 		LSM_SHIM_NR_HOOKS);
 	shim_audit("load", SHIM_NAME, 1);
 	return 0;

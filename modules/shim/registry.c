@@ -435,12 +435,12 @@ int shim_nr_clients(void)
 }
 
 /**
- * shim_for_each_client_owner - call @fn for the owner of every client.
+ * shim_visit_client_owners - call @fn for the owner of every client.
  * @fn: the function.
  *
  * Context: shim_mutex held.
  */
-void shim_for_each_client_owner(void (*fn)(struct module *owner))
+void shim_visit_client_owners(shim_owner_fn fn)
 {
 	struct shim_client *c;
 

@@ -70,7 +70,7 @@ static int lock_show(struct seq_file *m, void *v)
 static int version_show(struct seq_file *m, void *v)
 {
 	seq_printf(m, "%s %s backend=%s kernel=%s\n", SHIM_NAME, SHIM_VERSION,
-		   shim_backend_name, init_utsname()->release);
+		   shim_backend_name(), init_utsname()->release);
 	return 0;
 }
 

@@ -74,8 +74,8 @@ int shim_hook_by_name(const char *name);
 /* backend_*.c: the kernel's hook table. All but the name are called with
  * shim_mutex held.
  */
-extern const char shim_backend_name[];
-int shim_backend_init(char *why, size_t len);
+const char *shim_backend_name(void);
+int shim_backend_init(const char *symbol, char *why, size_t len);
 int shim_backend_attach(enum lsm_shim_hook_id id);
 void shim_backend_detach(enum lsm_shim_hook_id id);
 bool shim_backend_attached(enum lsm_shim_hook_id id);
@@ -95,7 +95,8 @@ void shim_hook_del(enum lsm_shim_hook_id id, struct shim_entry *e);
 unsigned int shim_hook_count(enum lsm_shim_hook_id id);
 void shim_show_clients(struct seq_file *m);
 int shim_nr_clients(void);
-void shim_for_each_client_owner(void (*fn)(struct module *owner));
+typedef void (*shim_owner_fn)(struct module *owner);
+void shim_visit_client_owners(shim_owner_fn fn);
 
 /* state.c */
 int shim_state_init(void);
