@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_model.c - the in-memory policy: merging, deletion, permission
+ * checks, domain transitions and profile modes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "tlkm_addr.h"
+#include "tlkm_check.h"
+#include "tlkm_transition.h"
+
+struct sink {
+	char text[8192];
+	size_t len;
+};
+
+static int collect(void *ctx, const char *line, size_t len)
+{
+	struct sink *s = ctx;
+
+	if (s->len + len + 2 > sizeof(s->text))
+		return -1;
+	memcpy(s->text + s->len, line, len);
+	s->len += len;
+	s->text[s->len++] = '\n';
+	s->text[s->len] = '\0';
+	return 0;
+}
+
+/* Write newline-separated @lines; returns the first error. */
+static int load(struct tlkm_policy *p, int file, const char *lines,
+		struct tlkm_err *err)
+{
+	struct tlkm_writer w;
+	const char *s = lines;
+	int ret = 0;
+
+	tlkm_writer_init(&w, p, file);
+	while (*s && !ret) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+
+		ret = tlkm_write_line(&w, s, n, err);
+		s += n + (nl ? 1 : 0);
+	}
+	return ret;
+}
+
+static const char *dump(struct tlkm_policy *p, int file, struct sink *s)
+{
+	s->len = 0;
+	s->text[0] = '\0';
+	if (tlkm_dump_policy(p, file, collect, s))
+		return "<dump failed>";
+	return s->text;
+}
+
+static bool has_line(const char *text, const char *line)
+{
+	size_t n = strlen(line);
+	const char *s = text;
+
+	while ((s = strstr(s, line))) {
+		if ((s == text || s[-1] == '\n') && s[n] == '\n')
+			return true;
+		s++;
+	}
+	return false;
+}
+
+static void merging(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct sink s;
+	const char *t;
+	int ret;
+
+	ret = load(p, TLKM_DOMAIN_POLICY, "<kernel> /bin/a\nfile read /x\n"
+		   "file write /x\nfile read /x task.uid=0\nfile read /x", NULL);
+	t = dump(p, TLKM_DOMAIN_POLICY, &s);
+	tap_result(!ret && has_line(t, "file read/write /x") &&
+		   has_line(t, "file read /x task.uid=0") &&
+		   !has_line(t, "file read /x"),
+		   "same operands merge; different conditions do not");
+	ret = load(p, TLKM_DOMAIN_POLICY,
+		   "<kernel> /bin/a\ndelete file read /x", NULL);
+	t = dump(p, TLKM_DOMAIN_POLICY, &s);
+	tap_result(!ret && has_line(t, "file write /x") &&
+		   !has_line(t, "file read/write /x"),
+		   "delete clears only the named permission");
+	ret = load(p, TLKM_DOMAIN_POLICY,
+		   "<kernel> /bin/a\ndelete file write /x", NULL);
+	t = dump(p, TLKM_DOMAIN_POLICY, &s);
+	tap_result(!ret && !strstr(t, "file write /x\n"),
+		   "deleting the last permission removes the line");
+	ret = load(p, TLKM_DOMAIN_POLICY,
+		   "<kernel> /bin/a\ndelete file write /x", NULL);
+	tap_result(ret == -ENOENT, "deleting a missing ACL gives -ENOENT");
+	tlkm_policy_destroy(p);
+}
+
+static void domains(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct tlkm_err err;
+	struct sink s;
+	int ret;
+
+	ret = load(p, TLKM_DOMAIN_POLICY, "file read /x", &err);
+	tap_result(ret == -EINVAL && strstr(err.reason, "no domain selected"),
+		   "ACL before any domain header is refused");
+	ret = load(p, TLKM_DOMAIN_POLICY, "delete <kernel>", &err);
+	tap_result(ret == -EINVAL && tlkm_find_domain(p, "<kernel>"),
+		   "<kernel> cannot be deleted");
+	load(p, TLKM_DOMAIN_POLICY, "<kernel> /bin/a\nuse_profile 2\n"
+	     "use_group 7\nquota_exceeded\ntransition_failed\n"
+	     "delete quota_exceeded", NULL);
+	tap_result(!strcmp(dump(p, TLKM_DOMAIN_POLICY, &s),
+			   "<kernel>\nuse_profile 0\nuse_group 0\n\n\n"
+			   "<kernel> /bin/a\nuse_profile 2\nuse_group 7\n"
+			   "transition_failed\n\n\n"),
+		   "domain header lines and flags dump in TOMOYO's layout");
+	ret = load(p, TLKM_DOMAIN_POLICY, "delete <kernel> /bin/a", NULL);
+	tap_result(!ret && !tlkm_find_domain(p, "<kernel> /bin/a"),
+		   "delete <domain> removes the domain");
+	ret = load(p, TLKM_DOMAIN_POLICY, "<kernel> /bin/b\nfile read /x\n"
+		   "file read /\\q", &err);
+	tap_result(ret == -EINVAL && tlkm_find_domain(p, "<kernel> /bin/b") &&
+		   !strstr(dump(p, TLKM_DOMAIN_POLICY, &s), "\\q"),
+		   "a refused line changes nothing");
+	tlkm_policy_destroy(p);
+}
+
+static void exceptions(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct sink s;
+	int ret;
+
+	ret = load(p, TLKM_EXCEPTION_POLICY, "acl_group 1 file read /x\n"
+		   "path_group G /a\nkeep_domain any from <kernel> /bin/a\n"
+		   "path_group G /a\nacl_group 1 file write /x\n"
+		   "number_group N 1\naggregator /usr/bin/\\* /usr/bin/x",
+		   NULL);
+	tap_result(!ret && !strcmp(dump(p, TLKM_EXCEPTION_POLICY, &s),
+				   "keep_domain any from <kernel> /bin/a\n"
+				   "aggregator /usr/bin/\\* /usr/bin/x\n"
+				   "path_group G /a\nnumber_group N 1\n"
+				   "acl_group 1 file read/write /x\n"),
+		   "exception lines dedup, order by kind, acl_group merges");
+	ret = load(p, TLKM_EXCEPTION_POLICY, "delete path_group G /a", NULL);
+	tap_result(!ret && !strstr(dump(p, TLKM_EXCEPTION_POLICY, &s),
+				   "path_group"), "delete removes a group member");
+	ret = load(p, TLKM_EXCEPTION_POLICY, "delete path_group G /a", NULL);
+	tap_result(ret == -ENOENT, "deleting a missing exception gives -ENOENT");
+	tlkm_policy_destroy(p);
+}
+
+static void profiles(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct sink s;
+	int ret;
+
+	ret = load(p, TLKM_PROFILE_POLICY, "1-CONFIG::file={ mode=learning }\n"
+		   "1-CONFIG={ mode=enforcing grant_log=no }\n"
+		   "PROFILE_VERSION=20150505\n1-CONFIG={ mode=disabled }\n"
+		   "0-COMMENT=zero\n1-CONFIG::file::open={ mode=permissive }",
+		   NULL);
+	tap_result(!ret && !strcmp(dump(p, TLKM_PROFILE_POLICY, &s),
+				   "PROFILE_VERSION=20150505\n0-COMMENT=zero\n"
+				   "1-CONFIG::file={ mode=learning }\n"
+				   "1-CONFIG={ mode=disabled grant_log=no }\n"
+				   "1-CONFIG::file::open={ mode=permissive }\n"),
+		   "profile lines merge per key and dump sorted");
+	tap_result(tlkm_profile_mode(p, 1, 1) == TLKM_MODE_PERMISSIVE &&
+		   tlkm_profile_mode(p, 1, 0) == TLKM_MODE_LEARNING &&
+		   tlkm_profile_mode(p, 1, 23) == TLKM_MODE_DISABLED &&
+		   tlkm_profile_mode(p, 9, 0) == TLKM_MODE_DISABLED,
+		   "profile mode: operation, then category, then default");
+	tlkm_policy_destroy(p);
+}
+
+static const char checks_exc[] =
+	"path_group LIBS /lib/\\*.so\\*\n"
+	"path_group LIBS /usr/lib/\\{\\*\\}/\\*.so\\*\n"
+	"number_group MODES 0600-0644\n"
+	"address_group LOCAL 127.0.0.0-127.255.255.255\n"
+	"address_group LOCAL ::1\n"
+	"acl_group 4 file getattr /\\{\\*\\}/\n";
+
+static const char checks_dom[] =
+	"<kernel> /bin/a\n"
+	"use_group 4\n"
+	"file read @LIBS\n"
+	"file read/write /tmp/\\*\\-secret\n"
+	"file create /tmp/\\* @MODES\n"
+	"file write /etc/motd task.uid=0\n"
+	"file unlink /tmp/\\* path1.type=file path1.perm!=setuid\n"
+	"file execute /bin/sh exec.argv[1]=\"-c\" exec.envp[\"LD_PRELOAD\"]=NULL\n"
+	"file symlink /tmp/l symlink.target=\"/etc/\\*\"\n"
+	"file rename /tmp/\\* /tmp/\\*.bak\n"
+	"file mount none /proc/ proc 0-0xFFFF\n"
+	"network inet stream connect @LOCAL 1-1024\n"
+	"network inet dgram send 10.0.0.1 53\n"
+	"network unix stream connect /run/\\*.sock\n"
+	"misc env LC_\\*\n"
+	"task manual_domain_transition <kernel> /bin/b\n";
+
+struct check_case {
+	const char *what;
+	int kind;	/* 0 file, 1 inet, 2 unix, 3 env, 4 manual */
+	unsigned int op;
+	unsigned int proto;
+	const char *n0, *n1, *n2;
+	u64 num0;
+	u32 uid;
+	const char *ip;
+	bool want;
+};
+
+static const struct check_case checks[] = {
+	{ "read via path_group", 0, TLKM_FILE_READ, 0, "/lib/libc.so.6", NULL, NULL, 0, 1000, NULL, true },
+	{ "read via \\{\\} group member", 0, TLKM_FILE_READ, 0, "/usr/lib/x86_64/gnu/libm.so", NULL, NULL, 0, 1000, NULL, true },
+	{ "read outside the group", 0, TLKM_FILE_READ, 0, "/etc/shadow", NULL, NULL, 0, 0, NULL, false },
+	{ "write allowed by \\- subtraction", 0, TLKM_FILE_WRITE, 0, "/tmp/notes", NULL, NULL, 0, 0, NULL, true },
+	{ "write denied by \\- subtraction", 0, TLKM_FILE_WRITE, 0, "/tmp/secret", NULL, NULL, 0, 0, NULL, false },
+	{ "append is not write", 0, TLKM_FILE_APPEND, 0, "/tmp/notes", NULL, NULL, 0, 0, NULL, false },
+	{ "create mode inside number_group", 0, TLKM_FILE_CREATE, 0, "/tmp/f", NULL, NULL, 0640, 0, NULL, true },
+	{ "create mode outside number_group", 0, TLKM_FILE_CREATE, 0, "/tmp/f", NULL, NULL, 0666, 0, NULL, false },
+	{ "task.uid=0 condition holds", 0, TLKM_FILE_WRITE, 0, "/etc/motd", NULL, NULL, 0, 0, NULL, true },
+	{ "task.uid=0 condition fails", 0, TLKM_FILE_WRITE, 0, "/etc/motd", NULL, NULL, 0, 1000, NULL, false },
+	{ "rename both paths match", 0, TLKM_FILE_RENAME, 0, "/tmp/a", "/tmp/a.bak", NULL, 0, 0, NULL, true },
+	{ "rename second path differs", 0, TLKM_FILE_RENAME, 0, "/tmp/a", "/tmp/a.old", NULL, 0, 0, NULL, false },
+	{ "mount flags in range", 0, TLKM_FILE_MOUNT, 0, "none", "/proc/", "proc", 0xE, 0, NULL, true },
+	{ "mount type differs", 0, TLKM_FILE_MOUNT, 0, "none", "/proc/", "sysfs", 0, 0, NULL, false },
+	{ "getattr via use_group acl_group", 0, TLKM_FILE_GETATTR, 0, "/var/lib/", NULL, NULL, 0, 0, NULL, true },
+	{ "inet connect to address_group", 1, TLKM_NET_CONNECT, TLKM_SOCK_STREAM, NULL, NULL, NULL, 80, 0, "127.0.0.1", true },
+	{ "inet connect to IPv6 group member", 1, TLKM_NET_CONNECT, TLKM_SOCK_STREAM, NULL, NULL, NULL, 22, 0, "::1", true },
+	{ "inet connect port out of range", 1, TLKM_NET_CONNECT, TLKM_SOCK_STREAM, NULL, NULL, NULL, 8080, 0, "127.0.0.1", false },
+	{ "inet connect wrong address", 1, TLKM_NET_CONNECT, TLKM_SOCK_STREAM, NULL, NULL, NULL, 80, 0, "10.0.0.1", false },
+	{ "inet dgram send", 1, TLKM_NET_SEND, TLKM_SOCK_DGRAM, NULL, NULL, NULL, 53, 0, "10.0.0.1", true },
+	{ "inet protocol must match", 1, TLKM_NET_SEND, TLKM_SOCK_RAW, NULL, NULL, NULL, 53, 0, "10.0.0.1", false },
+	{ "unix stream connect", 2, TLKM_NET_CONNECT, TLKM_SOCK_STREAM, "/run/dbus.sock", NULL, NULL, 0, 0, NULL, true },
+	{ "unix seqpacket not granted", 2, TLKM_NET_CONNECT, TLKM_SOCK_SEQPACKET, "/run/dbus.sock", NULL, NULL, 0, 0, NULL, false },
+	{ "env by pattern", 3, 0, 0, "LC_ALL", NULL, NULL, 0, 0, NULL, true },
+	{ "env not listed", 3, 0, 0, "LD_PRELOAD", NULL, NULL, 0, 0, NULL, false },
+	{ "manual transition allowed", 4, 0, 0, "<kernel> /bin/b", NULL, NULL, 0, 0, NULL, true },
+	{ "manual transition elsewhere", 4, 0, 0, "<kernel> /bin/c", NULL, NULL, 0, 0, NULL, false },
+};
+
+static bool run_check(const struct tlkm_policy *p, const struct tlkm_domain *d,
+		      const struct check_case *c)
+{
+	struct tlkm_request r;
+
+	memset(&r, 0, sizeof(r));
+	r.uid = c->uid;
+	r.name[0] = c->n0;
+	r.name[1] = c->n1;
+	r.name[2] = c->n2;
+	r.num[0] = c->num0;
+	r.domain = c->n0;
+	if (c->ip)
+		tlkm_parse_ip(c->ip, strlen(c->ip), r.addr, &r.is_ipv6);
+	switch (c->kind) {
+	case 0:
+		return tlkm_check_file(p, d, c->op, &r);
+	case 1:
+		return tlkm_check_inet(p, d, c->proto, c->op, &r);
+	case 2:
+		return tlkm_check_unix(p, d, c->proto, c->op, &r);
+	case 3:
+		return tlkm_check_env(p, d, &r);
+	default:
+		return tlkm_check_manual_transition(p, d, &r);
+	}
+}
+
+static void exec_conditions(const struct tlkm_policy *p,
+			    const struct tlkm_domain *d)
+{
+	const char *argv[] = { "sh", "-c", "true" };
+	const char *envp[] = { "HOME=/root", "LD_PRELOAD=/x.so" };
+	struct tlkm_request r;
+
+	memset(&r, 0, sizeof(r));
+	r.name[0] = "/bin/sh";
+	r.in_exec = true;
+	r.argc = 3;
+	r.argv = argv;
+	r.envc = 1;
+	r.envp = envp;
+	tap_result(tlkm_check_file(p, d, TLKM_FILE_EXECUTE, &r),
+		   "exec.argv[1] and envp NULL conditions hold");
+	r.envc = 2;
+	tap_result(!tlkm_check_file(p, d, TLKM_FILE_EXECUTE, &r),
+		   "exec.envp[\"LD_PRELOAD\"]=NULL fails when it is set");
+	r.in_exec = false;
+	r.envc = 1;
+	tap_result(!tlkm_check_file(p, d, TLKM_FILE_EXECUTE, &r),
+		   "exec.* conditions fail outside execve");
+}
+
+static void object_conditions(const struct tlkm_policy *p,
+			      const struct tlkm_domain *d)
+{
+	struct tlkm_request r;
+
+	memset(&r, 0, sizeof(r));
+	r.name[0] = "/tmp/x";
+	tap_result(!tlkm_check_file(p, d, TLKM_FILE_UNLINK, &r),
+		   "path1.* conditions fail when attributes are unknown");
+	r.obj[TLKM_OBJ_PATH1].valid = true;
+	r.obj[TLKM_OBJ_PATH1].mode = 0100644;
+	tap_result(tlkm_check_file(p, d, TLKM_FILE_UNLINK, &r),
+		   "path1.type=file and path1.perm!=setuid hold");
+	r.obj[TLKM_OBJ_PATH1].mode = 0104755;
+	tap_result(!tlkm_check_file(p, d, TLKM_FILE_UNLINK, &r),
+		   "path1.perm!=setuid fails on a setuid file");
+	r.obj[TLKM_OBJ_PATH1].mode = 0040755;
+	tap_result(!tlkm_check_file(p, d, TLKM_FILE_UNLINK, &r),
+		   "path1.type=file fails on a directory");
+	memset(&r, 0, sizeof(r));
+	r.name[0] = "/tmp/l";
+	r.symlink_target = "/etc/hosts";
+	tap_result(tlkm_check_file(p, d, TLKM_FILE_SYMLINK, &r),
+		   "symlink.target pattern holds");
+	r.symlink_target = "/root/x";
+	tap_result(!tlkm_check_file(p, d, TLKM_FILE_SYMLINK, &r),
+		   "symlink.target pattern fails");
+}
+
+static void checks_all(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	const struct tlkm_domain *d;
+	struct tlkm_err err;
+	unsigned int i;
+	int ret;
+
+	ret = load(p, TLKM_EXCEPTION_POLICY, checks_exc, &err);
+	if (!ret)
+		ret = load(p, TLKM_DOMAIN_POLICY, checks_dom, &err);
+	d = tlkm_find_domain(p, "<kernel> /bin/a");
+	tap_result(!ret && d, "check fixture loads (%s)", ret ? err.reason : "");
+	if (!d) {
+		tlkm_policy_destroy(p);
+		return;
+	}
+	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
+		tap_result(run_check(p, d, &checks[i]) == checks[i].want,
+			   "check: %s", checks[i].what);
+	exec_conditions(p, d);
+	object_conditions(p, d);
+	tlkm_policy_destroy(p);
+}
+
+static const char trans_exc[] =
+	"initialize_domain /sbin/modprobe from any\n"
+	"no_initialize_domain /sbin/modprobe from <kernel> /sbin/init\n"
+	"keep_domain any from <kernel> /usr/sbin/sshd /bin/bash\n"
+	"no_keep_domain /usr/bin/passwd from any\n"
+	"keep_domain /usr/bin/passwd from any\n"
+	"reset_domain /usr/sbin/httpd from any\n"
+	"no_reset_domain /usr/sbin/httpd from /usr/sbin/apachectl\n"
+	"keep_domain /bin/ls from /bin/zsh\n"
+	"aggregator /usr/bin/python3.\\$ /usr/bin/python3\n"
+	"<other> initialize_domain /bin/other from any\n";
+
+struct trans_case {
+	const char *domain;
+	const char *program;
+	int result;
+	const char *want;
+};
+
+static const struct trans_case trans[] = {
+	{ "<kernel> /sbin/init", "/bin/sh", TLKM_GO_CHILD, "<kernel> /sbin/init /bin/sh" },
+	{ "<kernel> /bin/sh", "/sbin/modprobe", TLKM_GO_INITIALIZE, "<kernel> /sbin/modprobe" },
+	{ "<kernel> /sbin/init", "/sbin/modprobe", TLKM_GO_CHILD, "<kernel> /sbin/init /sbin/modprobe" },
+	{ "<kernel> /usr/sbin/sshd /bin/bash", "/bin/ls", TLKM_GO_KEEP, "<kernel> /usr/sbin/sshd /bin/bash" },
+	{ "<kernel> /usr/sbin/sshd /bin/bash", "/usr/bin/passwd", TLKM_GO_CHILD, "<kernel> /usr/sbin/sshd /bin/bash /usr/bin/passwd" },
+	{ "<kernel> /sbin/init", "/usr/sbin/httpd", TLKM_GO_RESET, "</usr/sbin/httpd>" },
+	{ "<kernel> /usr/sbin/apachectl", "/usr/sbin/httpd", TLKM_GO_CHILD, "<kernel> /usr/sbin/apachectl /usr/sbin/httpd" },
+	{ "<kernel> /usr/sbin/sshd /bin/zsh", "/bin/ls", TLKM_GO_KEEP, "<kernel> /usr/sbin/sshd /bin/zsh" },
+	{ "<kernel> /bin/sh", "/usr/bin/python3.11", TLKM_GO_CHILD, "<kernel> /bin/sh /usr/bin/python3" },
+	{ "<other> /bin/x", "/bin/other", TLKM_GO_INITIALIZE, "<other> /bin/other" },
+	{ "<other> /bin/x", "/sbin/modprobe", TLKM_GO_CHILD, "<other> /bin/x /sbin/modprobe" },
+};
+
+static void transitions(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	char out[256];
+	unsigned int i;
+	int ret = load(p, TLKM_EXCEPTION_POLICY, trans_exc, NULL);
+
+	tap_result(!ret, "transition fixture loads");
+	for (i = 0; i < sizeof(trans) / sizeof(trans[0]); i++) {
+		const struct trans_case *c = &trans[i];
+
+		ret = tlkm_next_domain(p, c->domain, c->program, out,
+				       sizeof(out));
+		tap_result(ret == c->result && !strcmp(out, c->want),
+			   "exec %s from '%s' -> '%s' (got %d '%s')",
+			   c->program, c->domain, c->want, ret, out);
+	}
+	ret = tlkm_next_domain(p, "<kernel> /bin/sh", "/bin/true", out, 10);
+	tap_result(ret == -E2BIG, "next domain name too long gives -E2BIG");
+	tlkm_policy_destroy(p);
+}
+
+/**
+ * test_model() - The policy model, one behaviour per test.
+ */
+void test_model(void)
+{
+	merging();
+	domains();
+	exceptions();
+	profiles();
+	checks_all();
+	transitions();
+}

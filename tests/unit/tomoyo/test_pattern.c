@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_pattern.c - pathname pattern matching, one case per test.
+ */
+#include <string.h>
+
+#include "tap.h"
+#include "tlkm_path.h"
+#include "tlkm_pattern.h"
+
+struct match_case {
+	const char *pattern;
+	const char *name;
+	bool want;
+};
+
+static const struct match_case cases[] = {
+	{ "/etc/passwd", "/etc/passwd", true },
+	{ "/etc/passwd", "/etc/passwd2", false },
+	{ "/tmp/\\*", "/tmp/abc", true },
+	{ "/tmp/\\*", "/tmp/", false },
+	{ "/tmp/\\*", "/tmp/a/b", false },
+	{ "/tmp/\\*", "/tmp/.hidden", true },
+	{ "/tmp/x\\*", "/tmp/x", true },
+	{ "/x/\\*.txt", "/x/a.b.txt", true },
+	{ "/x/\\@.txt", "/x/abc.txt", true },
+	{ "/x/\\@.txt", "/x/a.b.txt", false },
+	{ "/x/\\?", "/x/a", true },
+	{ "/x/\\?", "/x/ab", false },
+	{ "/x/\\?", "/x/\\040", true },
+	{ "/x/\\?\\?", "/x/\\\\a", true },
+	{ "/proc/\\$/status", "/proc/123/status", true },
+	{ "/proc/\\$/status", "/proc/self/status", false },
+	{ "/proc/\\$/status", "/proc//status", false },
+	{ "/dev/tty\\+", "/dev/tty1", true },
+	{ "/dev/tty\\+", "/dev/tty12", false },
+	{ "/x/\\X", "/x/dEad09", true },
+	{ "/x/\\X", "/x/dEag", false },
+	{ "/x/\\x\\x", "/x/fF", true },
+	{ "/x/\\x", "/x/g", false },
+	{ "/x/\\A", "/x/abcXYZ", true },
+	{ "/x/\\A", "/x/abc1", false },
+	{ "/x/\\a\\$", "/x/a1", true },
+	{ "/x/\\a", "/x/1", false },
+	{ "/tmp/\\*\\-abc", "/tmp/abc", false },
+	{ "/tmp/\\*\\-abc", "/tmp/abd", true },
+	{ "/tmp/\\*\\-a\\*\\-\\*z", "/tmp/bcd", true },
+	{ "/tmp/\\*\\-a\\*\\-\\*z", "/tmp/abc", false },
+	{ "/tmp/\\*\\-a\\*\\-\\*z", "/tmp/bcz", false },
+	{ "/tmp/a\\*\\-abc", "/tmp/abc", false },
+	{ "/tmp/a\\*\\-abc", "/tmp/abx", true },
+	{ "/\\{\\*\\}/x", "/a/b/c/x", true },
+	{ "/\\{\\*\\}/x", "/a/x", true },
+	{ "/\\{\\*\\}/x", "/x", false },
+	{ "/usr/\\{lib\\}/a", "/usr/lib/lib/a", true },
+	{ "/usr/\\{lib\\}/a", "/usr/lib/lob/a", false },
+	{ "/a/\\{\\*\\-b\\}/c", "/a/x/y/c", true },
+	{ "/a/\\{\\*\\-b\\}/c", "/a/x/b/c", false },
+	{ "/a/\\{\\*\\}/", "/a/b/c/", true },
+	{ "/a/\\{\\*\\}/", "/a/b/c", false },
+	{ "/a/\\{\\*\\}/\\{\\$\\}/z", "/a/b/1/2/z", true },
+	{ "/a/\\{\\*\\}/\\{\\$\\}/z", "/a/b/c/z", false },
+	{ "/tmp/\\*/", "/tmp/d/", true },
+	{ "/tmp/\\*/", "/tmp/d", false },
+	{ "/tmp/", "/tmp/", true },
+	{ "\\*", "abc", true },
+	{ "proc:/\\$/stat", "proc:/1/stat", true },
+	{ "socket:[\\$]", "socket:[1234]", true },
+	{ "/x/\\*\\*\\*\\*\\*\\*\\*\\*\\*b",
+	  "/x/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", false },
+	{ "/a\\040b/\\*", "/a\\040b/c", true },
+};
+
+static void limits(void)
+{
+	static char big[4000];
+	struct tlkm_pattern p;
+	struct tlkm_err err = { 0 };
+	int ret;
+
+	memset(big, 'a', sizeof(big) - 1);
+	big[0] = '/';
+	big[1] = '\\';
+	big[2] = '*';
+	ret = tlkm_pattern_init(&p, big, strlen(big), TLKM_WORD_PATTERN, &err);
+	tlkm_pattern_destroy(&p);
+	tap_result(ret == -22 && strstr(err.reason, "too long"),
+		   "over-long wildcard component refused: %s", err.reason);
+}
+
+static void flags(void)
+{
+	struct tlkm_pattern p;
+	int ret = tlkm_pattern_init(&p, "/usr/lib/\\*.so", 14,
+				    TLKM_WORD_PATTERN, NULL);
+
+	tap_result(!ret && p.is_pattern && !p.is_dir && p.const_len == 9 &&
+		   p.restart == 9, "precompiled flags of /usr/lib/\\*.so");
+	tlkm_pattern_destroy(&p);
+	ret = tlkm_pattern_init(&p, "/a\\040b/", 8, TLKM_WORD_PATTERN, NULL);
+	tap_result(!ret && !p.is_pattern && p.is_dir && p.const_len == 8,
+		   "escaped literal is not a pattern, trailing / is a dir");
+	tlkm_pattern_destroy(&p);
+}
+
+/**
+ * test_pattern() - The matcher, case by case.
+ */
+void test_pattern(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct match_case *c = &cases[i];
+		struct tlkm_pattern p;
+		struct tlkm_err err = { 0 };
+		bool got = false;
+		int ret = tlkm_pattern_init(&p, c->pattern, strlen(c->pattern),
+					    TLKM_WORD_PATTERN, &err);
+
+		if (!ret)
+			got = tlkm_pattern_match(&p, c->name, strlen(c->name));
+		tap_result(!ret && got == c->want, "'%s' %s '%s' %s",
+			   c->pattern, c->want ? "matches" : "does not match",
+			   c->name, err.reason);
+		tlkm_pattern_destroy(&p);
+	}
+	limits();
+	flags();
+}
