@@ -4,30 +4,32 @@
  * group, evaluating operands, groups and conditions.
  */
 #include "tlkm_check.h"
+#include "tlkm_domainname.h"
 
 static bool group_entry(const struct tlkm_entry *e, unsigned int kind,
-			const char *group)
+			const char *group, const char *domain)
 {
-	return e->line.kind == kind && !e->line.ns &&
-	       !strcmp(e->line.str1, group);
+	return e->line.kind == kind && !strcmp(e->line.str1, group) &&
+	       tlkm_in_namespace(e->line.ns, domain);
 }
 
 /**
  * tlkm_path_group_match() - Does a path_group hold a matching pattern?
- * @p:     Policy.
- * @group: Group name (without '@').
- * @name:  Encoded pathname.
+ * @p:      Policy.
+ * @domain: Domain whose namespace holds the group.
+ * @group:  Group name (without '@').
+ * @name:   Encoded pathname.
  *
  * Return: true if any member of the group matches @name.
  */
-bool tlkm_path_group_match(const struct tlkm_policy *p, const char *group,
-			   const char *name)
+bool tlkm_path_group_match(const struct tlkm_policy *p, const char *domain,
+			   const char *group, const char *name)
 {
 	const struct tlkm_entry *e;
 	size_t len = strlen(name);
 
 	for (e = p->exceptions; e; e = e->next)
-		if (group_entry(e, TLKM_LINE_PATH_GROUP, group) &&
+		if (group_entry(e, TLKM_LINE_PATH_GROUP, group, domain) &&
 		    tlkm_pattern_match(&e->line.pat, name, len))
 			return true;
 	return false;
@@ -35,19 +37,20 @@ bool tlkm_path_group_match(const struct tlkm_policy *p, const char *group,
 
 /**
  * tlkm_number_group_match() - Does a number_group hold a value?
- * @p:     Policy.
- * @group: Group name.
- * @value: Value.
+ * @p:      Policy.
+ * @domain: Domain whose namespace holds the group.
+ * @group:  Group name.
+ * @value:  Value.
  *
  * Return: true if a member range of the group contains @value.
  */
-bool tlkm_number_group_match(const struct tlkm_policy *p, const char *group,
-			     u64 value)
+bool tlkm_number_group_match(const struct tlkm_policy *p, const char *domain,
+			     const char *group, u64 value)
 {
 	const struct tlkm_entry *e;
 
 	for (e = p->exceptions; e; e = e->next)
-		if (group_entry(e, TLKM_LINE_NUMBER_GROUP, group) &&
+		if (group_entry(e, TLKM_LINE_NUMBER_GROUP, group, domain) &&
 		    e->line.num.min <= value && value <= e->line.num.max)
 			return true;
 	return false;
@@ -56,39 +59,47 @@ bool tlkm_number_group_match(const struct tlkm_policy *p, const char *group,
 /**
  * tlkm_address_group_match() - Does an address_group hold an address?
  * @p:       Policy.
+ * @domain:  Domain whose namespace holds the group.
  * @group:   Group name.
  * @addr:    Address (IPv4 in the first four bytes, rest zero).
  * @is_ipv6: Family of @addr.
  *
  * Return: true if a member range of the group contains @addr.
  */
-bool tlkm_address_group_match(const struct tlkm_policy *p, const char *group,
-			      const u8 *addr, bool is_ipv6)
+bool tlkm_address_group_match(const struct tlkm_policy *p, const char *domain,
+			      const char *group, const u8 *addr, bool is_ipv6)
 {
 	const struct tlkm_entry *e;
 
 	for (e = p->exceptions; e; e = e->next)
-		if (group_entry(e, TLKM_LINE_ADDRESS_GROUP, group) &&
+		if (group_entry(e, TLKM_LINE_ADDRESS_GROUP, group, domain) &&
 		    tlkm_addr_in_range(&e->line.addr, addr, is_ipv6))
 			return true;
 	return false;
 }
 
-static bool name_ok(const struct tlkm_policy *p,
-		    const struct tlkm_name_union *u, const char *name)
+/* What a decision needs besides the ACL: policy, domain and request. */
+struct ctx {
+	const struct tlkm_policy *p;
+	const char *domain;
+	const struct tlkm_request *r;
+};
+
+static bool name_ok(const struct ctx *c, const struct tlkm_name_union *u,
+		    const char *name)
 {
 	if (!name)
 		return false;
 	if (u->group)
-		return tlkm_path_group_match(p, u->group, name);
+		return tlkm_path_group_match(c->p, c->domain, u->group, name);
 	return tlkm_pattern_match(&u->pat, name, strlen(name));
 }
 
-static bool number_ok(const struct tlkm_policy *p,
-		      const struct tlkm_number_union *u, u64 v)
+static bool number_ok(const struct ctx *c, const struct tlkm_number_union *u,
+		      u64 v)
 {
 	if (u->group)
-		return tlkm_number_group_match(p, u->group, v);
+		return tlkm_number_group_match(c->p, c->domain, u->group, v);
 	return u->min <= v && v <= u->max;
 }
 
@@ -133,17 +144,16 @@ static bool var_value(const struct tlkm_request *r, unsigned int var, u64 *v)
 }
 
 /* Evaluate a numeric comparison; -1 when a value is unknown. */
-static int numeric_elem(const struct tlkm_policy *p,
-			const struct tlkm_cond_elem *e,
-			const struct tlkm_request *r)
+static int numeric_elem(const struct ctx *c, const struct tlkm_cond_elem *e)
 {
+	const struct tlkm_request *r = c->r;
 	u64 v, w;
 
 	if (!var_value(r, e->left, &v))
 		return -1;
 	switch (e->rhs) {
 	case TLKM_RHS_NUMBER:
-		return number_ok(p, &e->num, v);
+		return number_ok(c, &e->num, v);
 	case TLKM_RHS_VAR:
 		if (!var_value(r, e->rhs_value, &w))
 			return -1;
@@ -167,10 +177,9 @@ static const char *env_value(const struct tlkm_request *r, const char *name)
 }
 
 /* Evaluate a string comparison; -1 when the value is unknown. */
-static int string_elem(const struct tlkm_policy *p,
-		       const struct tlkm_cond_elem *e,
-		       const struct tlkm_request *r)
+static int string_elem(const struct ctx *c, const struct tlkm_cond_elem *e)
 {
+	const struct tlkm_request *r = c->r;
 	const char *s;
 
 	switch (e->left) {
@@ -192,20 +201,19 @@ static int string_elem(const struct tlkm_policy *p,
 			return !s;
 		break;
 	}
-	return s ? name_ok(p, &e->name, s) : -1;
+	return s ? name_ok(c, &e->name, s) : -1;
 }
 
-static bool cond_ok(const struct tlkm_policy *p, const struct tlkm_cond *c,
-		    const struct tlkm_request *r)
+static bool cond_ok(const struct ctx *c, const struct tlkm_cond *cond)
 {
 	unsigned int i;
 
-	if (!c)
+	if (!cond)
 		return true;
-	for (i = 0; i < c->count; i++) {
-		const struct tlkm_cond_elem *e = &c->elem[i];
+	for (i = 0; i < cond->count; i++) {
+		const struct tlkm_cond_elem *e = &cond->elem[i];
 		int res = e->left < TLKM_NR_NUMERIC_VARS ?
-			  numeric_elem(p, e, r) : string_elem(p, e, r);
+			  numeric_elem(c, e) : string_elem(c, e);
 
 		/* An unknown value fails the comparison either way. */
 		if (res < 0 || res == e->negate)
@@ -214,38 +222,37 @@ static bool cond_ok(const struct tlkm_policy *p, const struct tlkm_cond *c,
 	return true;
 }
 
-static bool operands_ok(const struct tlkm_policy *p,
-			const struct tlkm_acl *acl,
-			const struct tlkm_request *r)
+static bool operands_ok(const struct ctx *c, const struct tlkm_acl *acl)
 {
+	const struct tlkm_request *r = c->r;
 	unsigned int i;
 
 	switch (acl->type) {
 	case TLKM_ACL_INET:
 		if (acl->addr.group ?
-		    !tlkm_address_group_match(p, acl->addr.group, r->addr,
-					      r->is_ipv6) :
+		    !tlkm_address_group_match(c->p, c->domain, acl->addr.group,
+					      r->addr, r->is_ipv6) :
 		    !tlkm_addr_in_range(&acl->addr, r->addr, r->is_ipv6))
 			return false;
-		return number_ok(p, &acl->num[0], r->num[0]);
+		return number_ok(c, &acl->num[0], r->num[0]);
 	case TLKM_ACL_UNIX:
 	case TLKM_ACL_ENV:
-		return name_ok(p, &acl->name[0], r->name[0]);
+		return name_ok(c, &acl->name[0], r->name[0]);
 	case TLKM_ACL_TASK:
 		return r->domain && !strcmp(acl->domain, r->domain);
 	default:
 		for (i = 0; i < tlkm_acl_nr_names[acl->type]; i++)
-			if (!name_ok(p, &acl->name[i], r->name[i]))
+			if (!name_ok(c, &acl->name[i], r->name[i]))
 				return false;
 		for (i = 0; i < tlkm_acl_nr_nums[acl->type]; i++)
-			if (!number_ok(p, &acl->num[i], r->num[i]))
+			if (!number_ok(c, &acl->num[i], r->num[i]))
 				return false;
 		return true;
 	}
 }
 
-static bool scan(const struct tlkm_policy *p, const struct tlkm_acl_entry *e,
-		 u8 type, int protocol, u32 bit, const struct tlkm_request *r)
+static bool scan(const struct ctx *c, const struct tlkm_acl_entry *e,
+		 u8 type, int protocol, u32 bit)
 {
 	for (; e; e = e->next) {
 		const struct tlkm_acl *acl = &e->acl;
@@ -253,7 +260,7 @@ static bool scan(const struct tlkm_policy *p, const struct tlkm_acl_entry *e,
 		if (acl->type != type || !(acl->perm & bit) ||
 		    (protocol >= 0 && acl->protocol != protocol))
 			continue;
-		if (operands_ok(p, acl, r) && cond_ok(p, acl->cond, r))
+		if (operands_ok(c, acl) && cond_ok(c, acl->cond))
 			return true;
 	}
 	return false;
@@ -262,8 +269,10 @@ static bool scan(const struct tlkm_policy *p, const struct tlkm_acl_entry *e,
 static bool check(const struct tlkm_policy *p, const struct tlkm_domain *d,
 		  u8 type, int protocol, u32 bit, const struct tlkm_request *r)
 {
-	return scan(p, d->acls, type, protocol, bit, r) ||
-	       scan(p, p->acl_groups[d->group], type, protocol, bit, r);
+	const struct ctx c = { .p = p, .domain = d->name, .r = r };
+
+	return scan(&c, d->acls, type, protocol, bit) ||
+	       scan(&c, p->acl_groups[d->group], type, protocol, bit);
 }
 
 /**

@@ -102,11 +102,11 @@ bool tlkm_check_env(const struct tlkm_policy *p, const struct tlkm_domain *d,
 bool tlkm_check_manual_transition(const struct tlkm_policy *p,
 				  const struct tlkm_domain *d,
 				  const struct tlkm_request *r);
-bool tlkm_path_group_match(const struct tlkm_policy *p, const char *group,
-			   const char *name);
-bool tlkm_number_group_match(const struct tlkm_policy *p, const char *group,
-			     u64 value);
-bool tlkm_address_group_match(const struct tlkm_policy *p, const char *group,
-			      const u8 *addr, bool is_ipv6);
+bool tlkm_path_group_match(const struct tlkm_policy *p, const char *domain,
+			   const char *group, const char *name);
+bool tlkm_number_group_match(const struct tlkm_policy *p, const char *domain,
+			     const char *group, u64 value);
+bool tlkm_address_group_match(const struct tlkm_policy *p, const char *domain,
+			      const char *group, const u8 *addr, bool is_ipv6);
 
 #endif /* _MODULES_TOMOYO_TLKM_CHECK_H */

@@ -90,6 +90,22 @@ size_t tlkm_namespace_len(const char *domain)
 }
 
 /**
+ * tlkm_in_namespace() - Does a namespace prefix cover a domain?
+ * @ns:     Namespace of a policy line ("<...>"), NULL meaning "<kernel>".
+ * @domain: Domain name (only its first word, the namespace, is used).
+ *
+ * Return: true if @domain lives in namespace @ns.
+ */
+bool tlkm_in_namespace(const char *ns, const char *domain)
+{
+	size_t n = tlkm_namespace_len(domain);
+
+	if (!ns)
+		ns = "<kernel>";
+	return strlen(ns) == n && !memcmp(ns, domain, n);
+}
+
+/**
  * tlkm_last_word() - Last space-separated word of a domain name.
  * @domain: Valid domain name.
  *

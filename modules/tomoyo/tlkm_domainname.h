@@ -13,5 +13,6 @@ int tlkm_parse_domainname(char **out, const struct tlkm_word *first,
 			  struct tlkm_cursor *c, struct tlkm_err *err);
 size_t tlkm_namespace_len(const char *domain);
 const char *tlkm_last_word(const char *domain);
+bool tlkm_in_namespace(const char *ns, const char *domain);
 
 #endif /* _MODULES_TOMOYO_TLKM_DOMAINNAME_H */

@@ -3,6 +3,7 @@
  * tlkm_model.c - add and delete policy lines in the in-memory model, and
  * print the model back the way TOMOYO lists its policy files.
  */
+#include "tlkm_domainname.h"
 #include "tlkm_model.h"
 #include "tlkm_policy.h"
 
@@ -272,9 +273,14 @@ static int apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
 {
 	struct tlkm_entry **pp, *e;
 
-	if (l->kind == TLKM_LINE_ACL_GROUP)
+	if (l->kind == TLKM_LINE_ACL_GROUP) {
+		if (!tlkm_in_namespace(l->ns, "<kernel>"))
+			return tlkm_fail(err, -EOPNOTSUPP,
+					 "acl_group outside <kernel> is not supported",
+					 NULL, 0, NULL);
 		return update_acl(&p->acl_groups[l->index], &l->acl,
 				  l->is_delete, err);
+	}
 	pp = find_entry(&p->exceptions, l);
 	e = *pp;
 	if (!l->is_delete)
@@ -521,15 +527,16 @@ int tlkm_dump_policy(const struct tlkm_policy *p, enum tlkm_policy_file file,
 }
 
 static const struct tlkm_profile_line *
-find_config(const struct tlkm_policy *p, unsigned int profile, u8 category,
-	    u8 op)
+find_config(const struct tlkm_policy *p, const char *domain,
+	    unsigned int profile, u8 category, u8 op)
 {
 	const struct tlkm_entry *e;
 
 	for (e = p->profiles; e; e = e->next) {
 		const struct tlkm_profile_line *pl = &e->line.prof;
 
-		if (!e->line.ns && pl->key == TLKM_PROF_CONFIG &&
+		if (tlkm_in_namespace(e->line.ns, domain) &&
+		    pl->key == TLKM_PROF_CONFIG &&
 		    pl->profile == profile && pl->category == category &&
 		    pl->op == op && pl->mode != TLKM_UNSET)
 			return pl;
@@ -540,27 +547,29 @@ find_config(const struct tlkm_policy *p, unsigned int profile, u8 category,
 /**
  * tlkm_profile_mode() - Mode a profile gives one operation.
  * @p:       Policy.
+ * @domain:  Domain (selects the namespace whose profiles apply).
  * @profile: Profile number.
  * @mac:     Operation index into tlkm_mac_names[].
  *
  * CONFIG::category::operation wins over CONFIG::category, which wins
- * over CONFIG. Only the default namespace is consulted.
+ * over CONFIG.
  *
  * Return: enum tlkm_mode (%TLKM_MODE_DISABLED when nothing is set), or
  * -%EINVAL for an invalid @mac.
  */
-int tlkm_profile_mode(const struct tlkm_policy *p, unsigned int profile,
-		      unsigned int mac)
+int tlkm_profile_mode(const struct tlkm_policy *p, const char *domain,
+		      unsigned int profile, unsigned int mac)
 {
 	const struct tlkm_profile_line *pl;
 
 	if (mac >= TLKM_MAC_MAX)
 		return -EINVAL;
-	pl = find_config(p, profile, tlkm_mac_category_of[mac], mac);
+	pl = find_config(p, domain, profile, tlkm_mac_category_of[mac], mac);
 	if (!pl)
-		pl = find_config(p, profile, tlkm_mac_category_of[mac],
+		pl = find_config(p, domain, profile,
+				 tlkm_mac_category_of[mac], TLKM_UNSET);
+	if (!pl)
+		pl = find_config(p, domain, profile, TLKM_UNSET,
 				 TLKM_UNSET);
-	if (!pl)
-		pl = find_config(p, profile, TLKM_UNSET, TLKM_UNSET);
 	return pl ? pl->mode : TLKM_MODE_DISABLED;
 }

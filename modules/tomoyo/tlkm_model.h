@@ -90,7 +90,7 @@ struct tlkm_domain *tlkm_find_domain(const struct tlkm_policy *p,
 				     const char *name);
 int tlkm_dump_policy(const struct tlkm_policy *p, enum tlkm_policy_file file,
 		     tlkm_emit_t emit, void *ctx);
-int tlkm_profile_mode(const struct tlkm_policy *p, unsigned int profile,
-		      unsigned int mac);
+int tlkm_profile_mode(const struct tlkm_policy *p, const char *domain,
+		      unsigned int profile, unsigned int mac);
 
 #endif /* _MODULES_TOMOYO_TLKM_MODEL_H */

@@ -5,15 +5,6 @@
 #include "tlkm_domainname.h"
 #include "tlkm_transition.h"
 
-/* Does an exception line belong to the namespace of @domain? */
-static bool in_namespace(const struct tlkm_line *l, const char *domain)
-{
-	size_t n = tlkm_namespace_len(domain);
-	const char *ns = l->ns ? l->ns : "<kernel>";
-
-	return strlen(ns) == n && !memcmp(ns, domain, n);
-}
-
 /**
  * tlkm_aggregate() - Apply "aggregator" to a program name.
  * @p:       Policy.
@@ -31,7 +22,7 @@ const char *tlkm_aggregate(const struct tlkm_policy *p, const char *domain,
 
 	for (e = p->exceptions; e; e = e->next)
 		if (e->line.kind == TLKM_LINE_AGGREGATOR &&
-		    in_namespace(&e->line, domain) &&
+		    tlkm_in_namespace(e->line.ns, domain) &&
 		    tlkm_pattern_match(&e->line.pat, program, len))
 			return e->line.str1;
 	return program;
@@ -56,7 +47,8 @@ static bool scan(const struct tlkm_policy *p, unsigned int type,
 
 	for (e = p->exceptions; e; e = e->next)
 		if (e->line.kind == TLKM_LINE_TRANSITION &&
-		    e->line.index == type && in_namespace(&e->line, domain) &&
+		    e->line.index == type &&
+		    tlkm_in_namespace(e->line.ns, domain) &&
 		    rule_matches(&e->line, domain, program))
 			return true;
 	return false;

@@ -176,10 +176,10 @@ static void profiles(void)
 				   "1-CONFIG={ mode=disabled grant_log=no }\n"
 				   "1-CONFIG::file::open={ mode=permissive }\n"),
 		   "profile lines merge per key and dump sorted");
-	tap_result(tlkm_profile_mode(p, 1, 1) == TLKM_MODE_PERMISSIVE &&
-		   tlkm_profile_mode(p, 1, 0) == TLKM_MODE_LEARNING &&
-		   tlkm_profile_mode(p, 1, 23) == TLKM_MODE_DISABLED &&
-		   tlkm_profile_mode(p, 9, 0) == TLKM_MODE_DISABLED,
+	tap_result(tlkm_profile_mode(p, "<kernel>", 1, 1) == TLKM_MODE_PERMISSIVE &&
+		   tlkm_profile_mode(p, "<kernel>", 1, 0) == TLKM_MODE_LEARNING &&
+		   tlkm_profile_mode(p, "<kernel>", 1, 23) == TLKM_MODE_DISABLED &&
+		   tlkm_profile_mode(p, "<kernel>", 9, 0) == TLKM_MODE_DISABLED,
 		   "profile mode: operation, then category, then default");
 	tlkm_policy_destroy(p);
 }
@@ -414,6 +414,38 @@ static void transitions(void)
 	tlkm_policy_destroy(p);
 }
 
+static void namespaces(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	const struct tlkm_domain *k, *o;
+	struct tlkm_request r;
+	struct tlkm_err err;
+	int ret;
+
+	load(p, TLKM_EXCEPTION_POLICY, "<other> path_group G /a\n"
+	     "path_group G /b", NULL);
+	load(p, TLKM_DOMAIN_POLICY, "<kernel> /x\nfile read @G\n"
+	     "<other> /x\nfile read @G", NULL);
+	load(p, TLKM_PROFILE_POLICY, "<other> 0-CONFIG={ mode=enforcing }",
+	     NULL);
+	k = tlkm_find_domain(p, "<kernel> /x");
+	o = tlkm_find_domain(p, "<other> /x");
+	memset(&r, 0, sizeof(r));
+	r.name[0] = "/a";
+	tap_result(k && o && tlkm_check_file(p, o, TLKM_FILE_READ, &r) &&
+		   !tlkm_check_file(p, k, TLKM_FILE_READ, &r),
+		   "path_group lines apply only in their namespace");
+	tap_result(tlkm_profile_mode(p, "<other> /x", 0, 0) ==
+		   TLKM_MODE_ENFORCING &&
+		   tlkm_profile_mode(p, "<kernel>", 0, 0) == TLKM_MODE_DISABLED,
+		   "profiles apply only in their namespace");
+	ret = load(p, TLKM_EXCEPTION_POLICY, "<other> acl_group 1 misc env X",
+		   &err);
+	tap_result(ret == -EOPNOTSUPP && strstr(err.reason, "acl_group"),
+		   "acl_group outside <kernel> is refused: %s", err.reason);
+	tlkm_policy_destroy(p);
+}
+
 /**
  * test_model() - The policy model, one behaviour per test.
  */
@@ -425,4 +457,5 @@ void test_model(void)
 	profiles();
 	checks_all();
 	transitions();
+	namespaces();
 }
