@@ -50,6 +50,9 @@ static int parse_transition(struct tlkm_line *l, struct tlkm_cursor *c,
 
 	if (ret)
 		return ret;
+	if (w.s[0] == '<')
+		return tlkm_fail(err, -EINVAL, "old syntax; write 'any from ",
+				 w.s, w.len, " ...'");
 	if (!tlkm_word_eq(&w, "any")) {
 		ret = dup_word(&l->str1, &w, TLKM_WORD_ABSOLUTE, err);
 		if (ret)

@@ -26,43 +26,47 @@ static int parse_number_line(struct tlkm_line *l, struct tlkm_cursor *c,
 	return 0;
 }
 
+static int find_flag(const struct tlkm_word *w)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (tlkm_word_eq(w, flag_names[i]))
+			return i;
+	return -1;
+}
+
 static int parse_domain_line(struct tlkm_line *l, struct tlkm_cursor *c,
 			     struct tlkm_err *err)
 {
 	struct tlkm_cursor start = *c;
 	struct tlkm_word w;
-	int i, ret;
+	int ret = 0;
 
 	if (!tlkm_next_word(c, &w))
 		return 0;
 	if (w.s[0] == '<') {
 		l->kind = TLKM_LINE_DOMAIN;
 		ret = tlkm_parse_domainname(&l->str1, &w, c, err);
-	} else if (tlkm_word_eq(&w, "use_profile") ||
-		   tlkm_word_eq(&w, "use_group")) {
-		l->kind = w.len == 11 ? TLKM_LINE_USE_PROFILE :
-			  TLKM_LINE_USE_GROUP;
+	} else if (tlkm_word_eq(&w, "use_profile")) {
+		l->kind = TLKM_LINE_USE_PROFILE;
 		ret = parse_number_line(l, c, err);
+	} else if (tlkm_word_eq(&w, "use_group")) {
+		l->kind = TLKM_LINE_USE_GROUP;
+		ret = parse_number_line(l, c, err);
+	} else if (find_flag(&w) >= 0) {
+		l->kind = TLKM_LINE_DOMAIN_FLAG;
+		l->index = find_flag(&w);
+	} else if (tlkm_word_eq(&w, "select")) {
+		return tlkm_fail(err, -EOPNOTSUPP,
+				 "'select' is an editor command, not policy",
+				 NULL, 0, NULL);
 	} else {
-		for (i = 0; i < 2; i++)
-			if (tlkm_word_eq(&w, flag_names[i])) {
-				l->kind = TLKM_LINE_DOMAIN_FLAG;
-				l->index = i;
-				break;
-			}
-		if (l->kind)
-			ret = 0;
-		else if (tlkm_word_eq(&w, "select"))
-			return tlkm_fail(err, -EOPNOTSUPP,
-					 "'select' is an editor command, not policy",
-					 NULL, 0, NULL);
-		else {
-			l->kind = TLKM_LINE_ACL;
-			*c = start;
-			return tlkm_parse_acl(&l->acl, c, err);
-		}
+		l->kind = TLKM_LINE_ACL;
+		*c = start;
+		return tlkm_parse_acl(&l->acl, c, err);
 	}
-	if (!ret && !tlkm_cursor_empty(c) && tlkm_next_word(c, &w))
+	if (!ret && tlkm_next_word(c, &w))
 		ret = tlkm_fail(err, -EINVAL, "unexpected '", w.s, w.len, "'");
 	return ret;
 }

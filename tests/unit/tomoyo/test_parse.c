@@ -169,7 +169,7 @@ static const struct reject_case rejects[] = {
 	{ D, "select domain=<kernel>", -95, "editor command" },
 	{ D, "allow_read /etc/passwd", -22, "unknown keyword 'allow_read'" },
 	{ D, "file read /x\n", -22, "newline" },
-	{ E, "keep_domain <kernel> /usr/sbin/sshd", -22, "not an absolute path" },
+	{ E, "keep_domain <kernel> /usr/sbin/sshd", -22, "old syntax; write 'any from <kernel> ...'" },
 	{ E, "initialize_domain /sbin/x to any", -22, "expected 'from'" },
 	{ E, "initialize_domain /sbin/x from any extra", -22, "unexpected 'extra'" },
 	{ E, "initialize_domain /sbin/\\* from any", -22, "wildcard not allowed" },
