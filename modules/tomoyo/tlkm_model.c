@@ -373,12 +373,17 @@ int tlkm_apply_line(struct tlkm_writer *w, struct tlkm_line *l,
 int tlkm_write_line(struct tlkm_writer *w, const char *line, size_t len,
 		    struct tlkm_err *err)
 {
-	struct tlkm_line l;
-	int ret = tlkm_parse_line(w->file, line, len, &l, err);
+	/* A parsed line is large; keep it off the kernel stack. */
+	struct tlkm_line *l = kmalloc(sizeof(*l), TLKM_GFP);
+	int ret;
 
+	if (!l)
+		return tlkm_fail(err, -ENOMEM, "out of memory", NULL, 0, NULL);
+	ret = tlkm_parse_line(w->file, line, len, l, err);
 	if (!ret)
-		ret = tlkm_apply_line(w, &l, err);
-	tlkm_line_destroy(&l);
+		ret = tlkm_apply_line(w, l, err);
+	tlkm_line_destroy(l);
+	kfree(l);
 	return ret;
 }
 
