@@ -9,8 +9,8 @@
  * matches unless B matches too. A whole component "\{X\}" matches one or
  * more consecutive components that each match X.
  */
-#include "tlkm_pattern.h"
 #include "tlkm_path.h"
+#include "tlkm_pattern.h"
 
 #define MAP_WORDS ((TLKM_MAX_PATTERN_COMPONENT + 64) / 64)
 
