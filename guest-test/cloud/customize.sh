@@ -30,6 +30,9 @@ echo "PARTUUID=$partuuid / ext4 rw,errors=remount-ro 0 1" >"$root/etc/fstab"
 echo cloudguest >"$root/etc/hostname"
 # QEMU's user-mode network answers DNS here.
 echo 'nameserver 10.0.2.3' >"$root/etc/resolv.conf"
+# cloud-init renders its network config (DHCP on the first NIC) for
+# systemd-networkd, as on Debian's own cloud images.
+chroot "$root" systemctl enable systemd-networkd.service >/dev/null 2>&1
 # Only NoCloud (and the fallback None): no probing of metadata servers.
 cat >"$root/etc/cloud/cloud.cfg.d/90-llsm.cfg" <<'EOF'
 datasource_list: [ NoCloud, None ]
