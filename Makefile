@@ -5,6 +5,8 @@
 #   make demo  [KERNEL=...]              build, boot a guest, enable the LSMs live
 #   make guest-image KERNEL=...          build or refresh a cached guest image
 #   make lint                            checkpatch and shellcheck
+#   make packages                        .deb and .rpm packages into dist/
+#   make check-packages [KERNEL=...]     package life cycle in guests (slow)
 #   make clean
 #
 # Kernel trees, guest images and results live in $(LLSM_CACHE)
@@ -13,7 +15,7 @@
 KERNEL ?= all
 SERIES := $(if $(filter all,$(KERNEL)),,$(KERNEL))
 
-.PHONY: all check check-host demo guest-image lint clean
+.PHONY: all check check-host check-packages demo guest-image lint packages clean
 
 all: check
 
@@ -31,6 +33,13 @@ guest-image:
 
 lint:
 	scripts/lint
+
+packages:
+	packaging/build-packages --lint dist
+	@cat dist/lintian.txt dist/rpmlint.txt
+
+check-packages:
+	guest-test/check-packages $(SERIES)
 
 clean:
 	rm -rf dist build
