@@ -2,6 +2,7 @@
 # loadable-lsm: top-level entry points. See README.md.
 #
 #   make check [KERNEL=6.1|6.12|7|all]   host tests + guest test matrix
+#   make soak  [KERNEL=...]              the same with the long cycle tests
 #   make demo  [KERNEL=...]              build, boot a guest, enable the LSMs live
 #   make guest-image KERNEL=...          build or refresh a cached guest image
 #   make lint                            checkpatch and shellcheck
@@ -24,6 +25,10 @@ check:
 
 check-host:
 	tests/run --host-only
+
+# The long forms of the cycle tests (make check runs 50 and 10).
+soak:
+	LLSM_CLIENT_CYCLES=200 LLSM_SHIM_CYCLES=50 tests/run $(SERIES)
 
 demo:
 	guest-test/demo $(SERIES)

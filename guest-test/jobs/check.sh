@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Guest job of "make check": run every test script in tests/ in order.
 . /mnt/host/guest/tap.sh
+# shellcheck source=/dev/null
+[ -f /mnt/host/env.sh ] && . /mnt/host/env.sh
 phase_time boot-to-job "$(now_s)"
 t=$(now_s)
 rc=0
