@@ -1,0 +1,95 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Guest job of the package tests, first boot (the image's kernel, fast
+# path): install the previous version's .deb without a signing key, upgrade
+# to the current one with openssl, load every module, configure and enable
+# the unit, then install a second kernel with its headers and let DKMS build
+# for it. The host boots that kernel next, on the same disk, through systemd
+# (packages-reboot.sh).
+. /mnt/host/guest/tap.sh
+. /mnt/host/guest/pkg.sh
+phase_time boot-to-job "$(now_s)"
+kver=$(uname -r)
+log=/mnt/host/out
+tap_diag "kernel $kver; dkms $(dpkg-query -W -f='${Version}' dkms); packages $PREV -> $CUR; second kernel $KABI2"
+
+# 1. The previous version, with no key and no openssl: installs, unsigned.
+rm -f /var/lib/dkms/mok.key /var/lib/dkms/mok.pub
+mv /usr/bin/openssl /usr/bin/openssl.hidden
+t=$(now_s)
+tap_log "apt install ./loadable-lsm-dkms_${PREV}_all.deb (no openssl, no key)" "$log/apt-prev.log" \
+	apt-get install -y "$P/loadable-lsm-dkms_${PREV}_all.deb"
+phase_time deb-install-prev "$(since "$t")"
+mv /usr/bin/openssl.hidden /usr/bin/openssl
+tap_true "dkms status: $PREV installed for $kver" dkms_installed "$PREV" "$kver"
+tap_grep "without a key the install says why the modules are unsigned" \
+	"modules for $kver are unsigned: openssl is not installed" "$log/apt-prev.log"
+signer=$(modinfo -F signer lsm_shim 2>/dev/null)
+tap_is "lsm_shim is unsigned" "" "$signer"
+if grep -q 'mokutil --import' "$log/apt-prev.log"; then
+	tap_not_ok "no Secure Boot enrolment text when Secure Boot is off"
+else
+	tap_ok "no Secure Boot enrolment text when Secure Boot is off"
+fi
+
+# 2. Upgrade to the current version, with openssl: DKMS makes its key and signs.
+t=$(now_s)
+tap_log "apt install (upgrade) ./loadable-lsm-dkms_${CUR}_all.deb ./loadable-lsm_${CUR}_all.deb" \
+	"$log/apt-cur.log" apt-get install -y "$P/loadable-lsm-dkms_${CUR}_all.deb" "$P/loadable-lsm_${CUR}_all.deb"
+phase_time deb-upgrade "$(since "$t")"
+tap_true "dkms status: $CUR installed for $kver" dkms_installed "$CUR" "$kver"
+tap_true "the previous version's DKMS tree and sources are gone" \
+	test ! -e "/var/lib/dkms/$DKMS_NAME/$PREV" -a ! -e "/usr/src/$DKMS_NAME-$PREV"
+dkms status 2>&1 | sed 's/^/# dkms status: /'
+signer=$(modinfo -F signer lsm_shim 2>/dev/null)
+subject=$(openssl x509 -inform DER -in /var/lib/dkms/mok.pub -noout -subject 2>/dev/null)
+if [ -n "$signer" ] && [[ $subject == *"$signer"* ]]; then
+	tap_ok "with openssl, DKMS signed lsm_shim with its MOK key (signer '$signer')"
+else
+	tap_not_ok "with openssl, DKMS signed lsm_shim with its MOK key"
+	tap_diag "signer '$signer', certificate subject '$subject'"
+fi
+tap_grep "the post-install message names the signer" "modules for $kver are signed by" "$log/apt-cur.log"
+
+# 3. Every module dkms.conf lists loads, and unloads.
+mods=$(built_modules "/usr/src/$DKMS_NAME-$CUR/dkms.conf")
+tap_diag "modules in dkms.conf: $(echo $mods)"
+for m in $mods; do
+	tap_run "modprobe $m" modprobe "$m"
+done
+for m in $(echo "$mods" | tac); do
+	tap_run "rmmod $m" rmmod "$m"
+done
+
+# 4. The unit comes disabled; the loader reads the shipped configuration.
+tap_is "loadable-lsm.service is installed disabled" disabled \
+	"$(systemctl is-enabled loadable-lsm.service 2>&1)"
+tap_run "loadable-lsm-load --dry-run accepts the shipped modules.conf" loadable-lsm-load --dry-run
+tap_true "man pages installed" test -e /usr/share/man/man8/loadable-lsm-load.8.gz \
+	-a -e /usr/share/man/man5/loadable-lsm-modules.conf.5.gz -a -e /usr/share/man/man8/lsm_shim.8.gz
+cat >/etc/loadable-lsm/modules.conf <<'CONF'
+# written by the package test
+load lsm_shim
+optional tomoyo_lkm
+tomoyo_policy /etc/tomoyo
+lock yes
+CONF
+tap_run "systemctl enable loadable-lsm.service" systemctl enable loadable-lsm.service
+
+# 5. A second kernel with its headers: the kernel's hooks make DKMS build for it.
+t=$(now_s)
+tap_log "apt install linux-image-$KABI2 linux-headers-$KABI2 (offline, $(ls /mnt/host/kernel | wc -l) .debs)" \
+	"$log/apt-kernel.log" apt-get install -y /mnt/host/kernel/*.deb
+phase_time kernel-install "$(since "$t")"
+tap_true "DKMS built and installed $CUR for the new kernel $KABI2 on its own" dkms_installed "$CUR" "$KABI2"
+tap_diag "$(grep -i -m 3 'dkms\|autoinstall' "$log/apt-kernel.log")"
+vm=$(modinfo -k "$KABI2" -F vermagic lsm_shim 2>&1)
+tap_is "lsm_shim for $KABI2 has its vermagic" "$KABI2" "${vm%% *}"
+mkdir -p "$log/boot"
+if cp "/boot/vmlinuz-$KABI2" "$log/boot/vmlinuz" && cp "/boot/initrd.img-$KABI2" "$log/boot/initrd.img"; then
+	tap_ok "kernel and initrd of $KABI2 handed to the host for the next boot"
+else
+	tap_not_ok "kernel and initrd of $KABI2 handed to the host for the next boot"
+fi
+sync
+tap_end
