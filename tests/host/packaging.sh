@@ -73,7 +73,7 @@ check "loadable-lsm .deb: unit, loader, modules.conf (a conffile), man pages" te
 	-a -f "$d/tdeb/usr/share/man/man8/loadable-lsm-load.8.gz"
 check "loadable-lsm .deb: modules.conf is a conffile" grep -qx /etc/loadable-lsm/modules.conf "$d/tdebctl/conffiles"
 check "loadable-lsm .deb: the unit is installed disabled (no enable link, no enable call)" \
-	bash -c "! test -e '$d/tdeb/etc/systemd' && grep -B1 'deb-systemd-helper enable' '$d/tdebctl/postinst' | grep -q was-enabled"
+	bash -c "! test -e '$d/tdeb/etc/systemd' && grep -B2 'deb-systemd-helper enable' '$d/tdebctl/postinst' | grep -q was-enabled"
 
 if command -v rpm >/dev/null; then
 	rpm -qp --scripts "$rpmf" >"$d/rpm-scripts" 2>/dev/null
