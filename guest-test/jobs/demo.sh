@@ -1,18 +1,21 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Guest job of "make demo": install the DKMS package, then load the
-# loadable LSMs into the running kernel and show them.
+# Guest job of "make demo": install the .deb packages with apt (DKMS builds
+# the modules), then load the loadable LSMs into the running kernel and
+# show them.
 set -u
+export DEBIAN_FRONTEND=noninteractive
 step() { printf '\n==> %s\n' "$*"; }
 kver=$(uname -r)
-ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' /mnt/host/src/dkms.conf)
+deb=$(ls /mnt/host/pkgs/loadable-lsm-dkms_*_all.deb | head -n 1)
+ver=${deb##*/loadable-lsm-dkms_}
+ver=${ver%_all.deb}
 
 step "Running kernel $kver; its built-in LSMs:"
 cat /sys/kernel/security/lsm; echo
 
-step "Installing loadable-lsm $ver with DKMS (builds against this kernel's headers)"
-cp -r /mnt/host/src "/usr/src/loadable-lsm-$ver"
-dkms install -m loadable-lsm -v "$ver" -k "$kver" || exit 1
+step "apt install loadable-lsm-dkms $ver (DKMS builds against this kernel's headers)"
+apt-get install -y "$deb" "/mnt/host/pkgs/loadable-lsm_${ver}_all.deb" || exit 1
 dkms status
 
 step "Loading lsm_shim into the running kernel (no reboot)"
@@ -22,10 +25,10 @@ cat /sys/kernel/security/lsm_shim/version
 
 step "Loading the LSM modules this package ships"
 loaded=""
-for m in tomoyo_lkm yama_lkm audit_lkm; do
-	if modinfo "$m" >/dev/null 2>&1; then
-		modprobe "$m" && loaded="$loaded $m"
-	fi
+for m in $(sed -n 's/^BUILT_MODULE_NAME\[[0-9]*\]="\{0,1\}\([^"]*\)"\{0,1\}/\1/p' \
+	"/usr/src/loadable-lsm-$ver/dkms.conf"); do
+	[ "$m" = lsm_shim ] && continue
+	modprobe "$m" && loaded="$loaded $m"
 done
 echo "loaded:${loaded:- (no client LSM module in this version yet)}"
 echo "lsm_shim clients in call order: $(cat /sys/kernel/security/lsm_shim/lsm)"
@@ -36,5 +39,8 @@ step "The kernel's own LSM list is untouched:"
 cat /sys/kernel/security/lsm; echo
 
 step "Unloading again"
-for m in $loaded; do rmmod "$m"; done
+for m in $(echo "$loaded" | tr ' ' '\n' | tac); do rmmod "$m"; done
 rmmod lsm_shim && echo "lsm_shim unloaded"
+
+step "At boot instead: loadable-lsm.service (installed disabled) would run"
+loadable-lsm-load --dry-run
