@@ -30,12 +30,14 @@ struct shim_hook_stats __percpu *shim_stats;
  * @node: link in the client list, in call order; under shim_mutex.
  * @lsm: the client's descriptor.
  * @seq: registration sequence number.
+ * @state: the client's records in the state store, per object type.
  * @entries: one entry per hook in @lsm->hooks.
  */
 struct shim_client {
 	struct list_head node;
 	const struct lsm_shim_lsm *lsm;
 	u64 seq;
+	struct state_user *state[LSM_SHIM_NR_OBJECTS];
 	struct shim_entry entries[];
 };
 
@@ -236,36 +238,16 @@ static int check_lsm(const struct lsm_shim_lsm *lsm)
 	return check_hooks(lsm);
 }
 
-static void put_state_types(const struct lsm_shim_lsm *lsm, int upto)
-{
-	int t;
-
-	for (t = 0; t < upto; t++)
-		if (lsm->state_size[t])
-			shim_state_put_type(t);
-}
-
 static int add_client(struct shim_client *c)
 {
 	const struct lsm_shim_lsm *lsm = c->lsm;
 	unsigned int i;
-	int t, err;
+	int err;
 
 	/* State cleanup hooks go first, so no state outlives its object. */
-	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
-		if (!lsm->state_size[t])
-			continue;
-		err = shim_state_get_type(t);
-		if (err) {
-			put_state_types(lsm, t);
-			return err;
-		}
-	}
-	err = shim_state_add_user(lsm);
-	if (err) {
-		put_state_types(lsm, LSM_SHIM_NR_OBJECTS);
+	err = shim_state_attach(lsm, c->state);
+	if (err)
 		return err;
-	}
 	for (i = 0; i < lsm->nr_hooks; i++) {
 		c->entries[i].fn = lsm->hooks[i].fn;
 		c->entries[i].order = lsm->order;
@@ -276,9 +258,9 @@ static int add_client(struct shim_client *c)
 			       lsm->name, shim_hook_name(lsm->hooks[i].id), err);
 			while (i--)
 				shim_hook_del(lsm->hooks[i].id, &c->entries[i]);
+			shim_state_unlink(c->state);
 			synchronize_srcu(&shim_srcu);
-			shim_state_drop_client(lsm);
-			put_state_types(lsm, LSM_SHIM_NR_OBJECTS);
+			shim_state_release(c->state);
 			return err;
 		}
 	}
@@ -386,10 +368,11 @@ int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 	}
 	for (i = 0; i < lsm->nr_hooks; i++)
 		shim_hook_del(lsm->hooks[i].id, &c->entries[i]);
+	shim_state_unlink(c->state);
 	list_del(&c->node);
+	/* One grace period covers the hooks and the state store's lists. */
 	synchronize_srcu(&shim_srcu);
-	shim_state_drop_client(lsm);
-	put_state_types(lsm, LSM_SHIM_NR_OBJECTS);
+	shim_state_release(c->state);
 	pr_info(SHIM_NAME ": unregistered %s\n", lsm->name);
 	shim_audit("unregister", lsm->name, 1);
 	mutex_unlock(&shim_mutex);

@@ -101,10 +101,11 @@ void shim_visit_client_owners(shim_owner_fn fn);
 /* state.c */
 int shim_state_init(void);
 void shim_state_exit(void);
-int shim_state_get_type(enum lsm_shim_object type);
-void shim_state_put_type(enum lsm_shim_object type);
-int shim_state_add_user(const struct lsm_shim_lsm *lsm);
-void shim_state_drop_client(const struct lsm_shim_lsm *lsm);
+struct state_user;
+int shim_state_attach(const struct lsm_shim_lsm *lsm,
+		      struct state_user *slots[LSM_SHIM_NR_OBJECTS]);
+void shim_state_unlink(struct state_user *slots[LSM_SHIM_NR_OBJECTS]);
+void shim_state_release(struct state_user *slots[LSM_SHIM_NR_OBJECTS]);
 void shim_state_show(struct seq_file *m);
 
 /* lock.c */

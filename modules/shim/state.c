@@ -164,83 +164,84 @@ void shim_state_exit(void)
 	}
 }
 
-/**
- * shim_state_get_type - a client with state of @type is registering: make
- * sure the type's free hook is attached first.
- * @type: the object type.
- *
- * Context: shim_mutex held.
- * Return: 0 or an errno from attaching the hook.
- */
-int shim_state_get_type(enum lsm_shim_object type)
+static int attach_type(enum lsm_shim_object type,
+		       const struct lsm_shim_lsm *lsm, struct state_user **slot)
 {
+	struct state_user *u;
 	int err;
 
-	lockdep_assert_held(&shim_mutex);
-	if (type_refs[type]++)
-		return 0;
-	free_entries[type].fn = free_hooks[type].fn;
-	free_entries[type].order = INT_MAX;
-	free_entries[type].seq = U64_MAX;
-	err = shim_hook_add(free_hooks[type].id, &free_entries[type]);
-	if (err)
-		type_refs[type]--;
-	return err;
+	u = kzalloc(sizeof(*u), GFP_KERNEL);
+	if (!u)
+		return -ENOMEM;
+	if (type_refs[type]++ == 0) {
+		free_entries[type].fn = free_hooks[type].fn;
+		free_entries[type].order = INT_MAX;
+		free_entries[type].seq = U64_MAX;
+		err = shim_hook_add(free_hooks[type].id, &free_entries[type]);
+		if (err) {
+			type_refs[type]--;
+			kfree(u);
+			return err;
+		}
+	}
+	u->lsm = lsm;
+	list_add_tail_rcu(&u->node, &users[type]);
+	*slot = u;
+	return 0;
 }
 
 /**
- * shim_state_put_type - a client with state of @type is gone.
- * @type: the object type.
- *
- * Context: shim_mutex held.
- */
-void shim_state_put_type(enum lsm_shim_object type)
-{
-	lockdep_assert_held(&shim_mutex);
-	if (--type_refs[type])
-		return;
-	shim_hook_del(free_hooks[type].id, &free_entries[type]);
-	/* The static entry may be added again: wait for its readers. */
-	synchronize_srcu(&shim_srcu);
-}
-
-static struct state_user *state_find_user(enum lsm_shim_object type,
-				    const struct lsm_shim_lsm *lsm)
-{
-	struct state_user *u;
-
-	list_for_each_entry(u, &users[type], node)
-		if (u->lsm == lsm)
-			return u;
-	return NULL;
-}
-
-/**
- * shim_state_add_user - list a registering client on the types it keeps
- * state for, so the free hooks drop its entries.
+ * shim_state_attach - a client with state is registering: attach the free
+ * hooks of its object types (before any of its own hooks, so no entry can
+ * outlive its object) and list it as a user of those types.
  * @lsm: the client.
+ * @slots: the client's user records, one per object type, filled in.
  *
  * Context: shim_mutex held.
- * Return: 0 or -ENOMEM.
+ * Return: 0, or an errno with nothing left attached.
  */
-int shim_state_add_user(const struct lsm_shim_lsm *lsm)
+int shim_state_attach(const struct lsm_shim_lsm *lsm,
+		      struct state_user *slots[LSM_SHIM_NR_OBJECTS])
 {
-	struct state_user *u;
+	int t, err;
+
+	lockdep_assert_held(&shim_mutex);
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++)
+		slots[t] = NULL;
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
+		if (!lsm->state_size[t])
+			continue;
+		err = attach_type(t, lsm, &slots[t]);
+		if (err) {
+			shim_state_unlink(slots);
+			synchronize_srcu(&shim_srcu);
+			shim_state_release(slots);
+			return err;
+		}
+	}
+	return 0;
+}
+
+/**
+ * shim_state_unlink - take a client off its types' user lists, and detach
+ * the free hook of a type nobody keeps state for any more. The caller then
+ * waits for shim_srcu and calls shim_state_release().
+ * @slots: the client's user records.
+ *
+ * Context: shim_mutex held.
+ */
+void shim_state_unlink(struct state_user *slots[LSM_SHIM_NR_OBJECTS])
+{
 	int t;
 
 	lockdep_assert_held(&shim_mutex);
 	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
-		if (!lsm->state_size[t])
+		if (!slots[t])
 			continue;
-		u = kzalloc(sizeof(*u), GFP_KERNEL);
-		if (!u) {
-			shim_state_drop_client(lsm);
-			return -ENOMEM;
-		}
-		u->lsm = lsm;
-		list_add_tail_rcu(&u->node, &users[t]);
+		list_del_rcu(&slots[t]->node);
+		if (--type_refs[t] == 0)
+			shim_hook_del(free_hooks[t].id, &free_entries[t]);
 	}
-	return 0;
 }
 
 static void drop_entries(enum lsm_shim_object type,
@@ -265,26 +266,24 @@ static void drop_entries(enum lsm_shim_object type,
 }
 
 /**
- * shim_state_drop_client - take a client off the user lists and free all
- * its state. Its hooks no longer run (the caller waited for shim_srcu).
- * @lsm: the client.
+ * shim_state_release - free all of an unlinked client's state, once no
+ * hook can reach it (the caller waited for shim_srcu after
+ * shim_state_unlink()).
+ * @slots: the client's user records; emptied.
  *
  * Context: shim_mutex held.
  */
-void shim_state_drop_client(const struct lsm_shim_lsm *lsm)
+void shim_state_release(struct state_user *slots[LSM_SHIM_NR_OBJECTS])
 {
-	struct state_user *u;
 	int t;
 
 	lockdep_assert_held(&shim_mutex);
 	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
-		u = state_find_user(t, lsm);
-		if (!u)
+		if (!slots[t])
 			continue;
-		list_del_rcu(&u->node);
-		synchronize_srcu(&shim_srcu);
-		kfree(u);
-		drop_entries(t, lsm);
+		drop_entries(t, slots[t]->lsm);
+		kfree(slots[t]);
+		slots[t] = NULL;
 	}
 }
 
