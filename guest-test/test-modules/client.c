@@ -8,7 +8,9 @@
  * marker opens the client saw (marker_seen). Each open also keeps a
  * per-task, per-cred and per-file counter in the shim's state store, and
  * every packet a socket receives (in softirq context) a per-socket counter,
- * so that state is made and freed in atomic context too. bad_hook=1
+ * so that state is made and freed in atomic context too. early=1
+ * registers with an explicit order that runs before order-0 clients.
+ * bad_hook=1
  * registers an unsupported hook, which the shim must refuse.
  * Never packaged.
  */
@@ -29,15 +31,16 @@
 #error "CLIENT_NAME must be defined"
 #endif
 
-static const struct lsm_shim_lsm good_lsm, bad_lsm;
-static bool bad_hook;
-#define THIS_LSM (bad_hook ? &bad_lsm : &good_lsm)
+static const struct lsm_shim_lsm good_lsm, early_lsm, bad_lsm;
+static bool bad_hook, early;
+#define THIS_LSM (bad_hook ? &bad_lsm : early ? &early_lsm : &good_lsm)
 
 static int deny_errno = EACCES;
 module_param(deny_errno, int, 0444);
 static uint sleep_ms = 2000;
 module_param(sleep_ms, uint, 0444);
 module_param(bad_hook, bool, 0444);
+module_param(early, bool, 0444);
 static ulong opens;
 module_param(opens, ulong, 0444);
 static ulong marker_seen;
@@ -98,6 +101,16 @@ static const struct lsm_shim_lsm good_lsm = {
 	.name = CLIENT_NAME,
 	.hooks = good_hooks,
 	.nr_hooks = ARRAY_SIZE(good_hooks),
+	.state_size = { [LSM_SHIM_TASK] = 8, [LSM_SHIM_CRED] = 8,
+			[LSM_SHIM_FILE] = 8, [LSM_SHIM_SOCKET] = 8 },
+	.owner = THIS_MODULE,
+};
+
+static const struct lsm_shim_lsm early_lsm = {
+	.name = CLIENT_NAME,
+	.hooks = good_hooks,
+	.nr_hooks = ARRAY_SIZE(good_hooks),
+	.order = -10,
 	.state_size = { [LSM_SHIM_TASK] = 8, [LSM_SHIM_CRED] = 8,
 			[LSM_SHIM_FILE] = 8, [LSM_SHIM_SOCKET] = 8 },
 	.owner = THIS_MODULE,

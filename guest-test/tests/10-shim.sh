@@ -93,6 +93,13 @@ tap_is "B first: the marker fails with B's EPERM" EPERM "$(tryopen "$marker")"
 tap_is "B first: A never saw the marker" "0 1" "$(param llsm_test_a marker_seen) $(param llsm_test_b marker_seen)"
 rmmod llsm_test_a llsm_test_b
 
+# An explicit order overrides registration order.
+client_load a
+client_load b deny_errno=1 early=1
+tap_is "B registered second with order -10 runs first" "llsm_test_b,llsm_test_a" "$(cat "$SHIMFS/lsm")"
+tap_is "explicit order: the marker fails with B's EPERM" EPERM "$(tryopen "$marker")"
+rmmod llsm_test_a llsm_test_b
+
 # A hook the shim does not support is refused with a clear message.
 dmesg_mark badhook
 if client_load a bad_hook=1 2>/dev/null || loaded llsm_test_a; then
