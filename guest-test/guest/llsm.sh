@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Guest-side helpers for the loadable-lsm tests (sourced after tap.sh).
 #
 # The project's modules come from DKMS (modprobe) unless LLSM_KO_DIR names a
@@ -16,7 +17,8 @@ llsm_load() {
 	local m=$1
 	shift
 	if [ -n "${LLSM_KO_DIR:-}" ]; then
-		insmod "$LLSM_KO_DIR/$m.ko" "$@"
+		# DKMS may have compressed it (.ko.xz); insmod reads both.
+		insmod "$(ls "$LLSM_KO_DIR/$m".ko* | head -n 1)" "$@"
 	else
 		modprobe "$m" "$@"
 	fi

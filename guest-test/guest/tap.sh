@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # TAP helpers for guest test scripts (sourced). Each script numbers its own
 # lines; the host renumbers them across scripts and kernels.
 

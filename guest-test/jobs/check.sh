@@ -7,7 +7,13 @@
 phase_time boot-to-job "$(now_s)"
 t=$(now_s)
 rc=0
-for t_script in /mnt/host/tests/*.sh; do
+# tests.list names this boot's scripts; without it, every script runs.
+if [ -f /mnt/host/tests.list ]; then
+	scripts=$(sed 's|^|/mnt/host/tests/|' /mnt/host/tests.list)
+else
+	scripts=$(ls /mnt/host/tests/*.sh)
+fi
+for t_script in $scripts; do
 	echo "# --- ${t_script##*/}"
 	bash "$t_script" || rc=1
 done

@@ -36,6 +36,10 @@ else
 	vm=$(modinfo -F vermagic lsm_shim 2>&1)
 	tap_is "lsm_shim installed for the running kernel" "$kver" "${vm%% *}"
 	symvers=$(find "/var/lib/dkms/loadable-lsm/$ver" -path '*modules/Module.symvers' | head -n 1)
+	# Later boots of the same check (other kernel command lines) reuse them.
+	mkdir -p /mnt/host/out/ko
+	find "/lib/modules/$kver/updates" -path '*dkms*' -name '*.ko*' \
+		-exec cp {} /mnt/host/out/ko/ \;
 	include=/usr/src/loadable-lsm-$ver/modules/include
 fi
 
