@@ -60,7 +60,7 @@ diag() { tail -n 15 "$@" 2>/dev/null | sed 's/^/# /'; }
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 
-if (need_host_tools cloud-image-utils fdisk dosfstools mtools syslinux syslinux-common ovmf) >"$d/tools.log" 2>&1; then
+if (need_host_tools cloud-image-utils fdisk dosfstools mtools syslinux syslinux-common ovmf procps) >"$d/tools.log" 2>&1; then
 	ok "host tools for the cloud image path are installed"
 else
 	not_ok "host tools for the cloud image path are installed"
