@@ -11,7 +11,7 @@
 # results in out/, that the guest ran the series' kernel through the image's
 # own boot loader, that the image file is left untouched and that no QEMU is
 # left behind. Runtime under TCG on 2 cores: about 2-2.5 min with cached
-# images (two boots of 40-67 s); a fresh machine adds about 1.5-2 min (base
+# images (two boots of 40-73 s); a fresh machine adds about 1.5-2 min (base
 # image 45-60 s, cloud image about 25 s, host packages about 20 s).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
