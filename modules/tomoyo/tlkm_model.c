@@ -578,3 +578,82 @@ int tlkm_profile_mode(const struct tlkm_policy *p, const char *domain,
 				 TLKM_UNSET);
 	return pl ? pl->mode : TLKM_MODE_DISABLED;
 }
+
+static const struct tlkm_profile_line *
+find_preference(const struct tlkm_policy *p, const char *domain,
+		unsigned int profile)
+{
+	const struct tlkm_entry *e;
+
+	for (e = p->profiles; e; e = e->next)
+		if (tlkm_in_namespace(e->line.ns, domain) &&
+		    e->line.prof.key == TLKM_PROF_PREFERENCE &&
+		    e->line.prof.profile == profile)
+			return &e->line.prof;
+	return NULL;
+}
+
+/* The first of op, category and global CONFIG lines that sets a field. */
+static u8 config_field(const struct tlkm_policy *p, const char *domain,
+		       unsigned int profile, unsigned int mac, size_t offset)
+{
+	const u8 keys[3][2] = {
+		{ tlkm_mac_category_of[mac], mac },
+		{ tlkm_mac_category_of[mac], TLKM_UNSET },
+		{ TLKM_UNSET, TLKM_UNSET },
+	};
+	const struct tlkm_entry *e;
+	unsigned int i;
+
+	for (i = 0; i < 3; i++)
+		for (e = p->profiles; e; e = e->next) {
+			const struct tlkm_profile_line *pl = &e->line.prof;
+			u8 v = *((const u8 *)pl + offset);
+
+			if (tlkm_in_namespace(e->line.ns, domain) &&
+			    pl->key == TLKM_PROF_CONFIG &&
+			    pl->profile == profile &&
+			    pl->category == keys[i][0] && pl->op == keys[i][1] &&
+			    v != TLKM_UNSET)
+				return v;
+		}
+	return TLKM_UNSET;
+}
+
+/**
+ * tlkm_profile_config() - Everything a profile says about one operation.
+ * @p:       Policy.
+ * @domain:  Domain (selects the namespace whose profiles apply).
+ * @profile: Profile number.
+ * @mac:     Operation index into tlkm_mac_names[].
+ * @cfg:     Receives mode, logging and preferences. Unset values get
+ *           TOMOYO's defaults: disabled, grant_log=no, reject_log=yes,
+ *           max_audit_log=1024, max_learning_entry=2048.
+ *
+ * Return: 0, or -%EINVAL for an invalid @mac.
+ */
+int tlkm_profile_config(const struct tlkm_policy *p, const char *domain,
+			unsigned int profile, unsigned int mac,
+			struct tlkm_config *cfg)
+{
+	const struct tlkm_profile_line *pref;
+	u8 v;
+
+	if (mac >= TLKM_MAC_MAX)
+		return -EINVAL;
+	v = config_field(p, domain, profile, mac,
+			 offsetof(struct tlkm_profile_line, mode));
+	cfg->mode = v == TLKM_UNSET ? TLKM_MODE_DISABLED : v;
+	v = config_field(p, domain, profile, mac,
+			 offsetof(struct tlkm_profile_line, grant_log));
+	cfg->grant_log = v == 1;
+	v = config_field(p, domain, profile, mac,
+			 offsetof(struct tlkm_profile_line, reject_log));
+	cfg->reject_log = v != 0;
+	pref = find_preference(p, domain, profile);
+	cfg->max_audit_log = pref && pref->has_audit ? pref->max_audit_log :
+			     1024;
+	cfg->max_learning_entry = pref && pref->has_learning ?
+				  pref->max_learning_entry : 2048;
+	return 0;
+}

@@ -75,6 +75,22 @@ struct tlkm_writer {
 	struct tlkm_domain *domain;
 };
 
+/**
+ * struct tlkm_config - What a profile says about one operation.
+ * @mode:               enum tlkm_mode.
+ * @grant_log:          Log granted requests.
+ * @reject_log:         Log refused requests.
+ * @max_audit_log:      Most audit records kept.
+ * @max_learning_entry: Most ACL entries learning mode adds to a domain.
+ */
+struct tlkm_config {
+	u8 mode;
+	bool grant_log;
+	bool reject_log;
+	u32 max_audit_log;
+	u32 max_learning_entry;
+};
+
 /* Receives each printed line (no newline); non-zero stops the dump. */
 typedef int (*tlkm_emit_t)(void *ctx, const char *line, size_t len);
 
@@ -92,5 +108,8 @@ int tlkm_dump_policy(const struct tlkm_policy *p, enum tlkm_policy_file file,
 		     tlkm_emit_t emit, void *ctx);
 int tlkm_profile_mode(const struct tlkm_policy *p, const char *domain,
 		      unsigned int profile, unsigned int mac);
+int tlkm_profile_config(const struct tlkm_policy *p, const char *domain,
+			unsigned int profile, unsigned int mac,
+			struct tlkm_config *cfg);
 
 #endif /* _MODULES_TOMOYO_TLKM_MODEL_H */

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tlkm_compat.h - the kernel-version differences tomoyo_lkm's glue needs,
+ * as small named wrappers. The only file with LINUX_VERSION_CODE.
+ */
+#ifndef _MODULES_TOMOYO_TLKM_COMPAT_H
+#define _MODULES_TOMOYO_TLKM_COMPAT_H
+
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/mmap_lock.h>
+#include <linux/rcupdate.h>
+#include <linux/sched/mm.h>
+#include <linux/version.h>
+
+/**
+ * tlkm_get_arg_page() - Pin one page of an exec's new stack.
+ * @mm:   The new mm of the exec (bprm->mm), read-locked by the caller.
+ * @addr: Address in @mm.
+ *
+ * Return: the page (release with put_page()), or NULL.
+ */
+static inline struct page *tlkm_get_arg_page(struct mm_struct *mm,
+					     unsigned long addr)
+{
+	struct page *page = NULL;
+	long got;
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 5, 0)
+	got = get_user_pages_remote(mm, addr, 1, FOLL_FORCE, &page, NULL, NULL);
+#else
+	got = get_user_pages_remote(mm, addr, 1, FOLL_FORCE, &page, NULL);
+#endif
+	return got == 1 ? page : NULL;
+}
+
+/**
+ * tlkm_get_exe_file() - The executable file of a task's mm, referenced.
+ * @mm: The mm (current->mm), or NULL for kernel threads.
+ *
+ * get_mm_exe_file() is not exported; this does the same with exported API.
+ *
+ * Return: the file (release with fput()), or NULL.
+ */
+static inline struct file *tlkm_get_exe_file(struct mm_struct *mm)
+{
+	struct file *exe;
+
+	if (!mm)
+		return NULL;
+	rcu_read_lock();
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 7, 0)
+	exe = rcu_dereference(mm->exe_file);
+	if (exe && !get_file_rcu(exe))
+		exe = NULL;
+#else
+	exe = get_file_rcu(&mm->exe_file);
+#endif
+	rcu_read_unlock();
+	return exe;
+}
+
+#endif /* _MODULES_TOMOYO_TLKM_COMPAT_H */

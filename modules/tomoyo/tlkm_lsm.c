@@ -1,0 +1,1210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tlkm_lsm.c - tomoyo_lkm's LSM hooks: build a request, decide it against
+ * the task's domain and profile, log, learn, ask, or refuse with EPERM.
+ *
+ * Hooks read the policy under tlkm_policy_sem (read); learning and domain
+ * creation take it for writing after dropping the read lock.
+ */
+
+#include <linux/binfmts.h>
+#include <linux/highmem.h>
+#include <linux/in.h>
+#include <linux/in6.h>
+#include <linux/kdev_t.h>
+#include <linux/mm.h>
+#include <linux/mount.h>
+#include <linux/namei.h>
+#include <linux/net.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/un.h>
+#include <net/af_unix.h>
+#include <uapi/linux/mount.h>
+#include <net/ipv6.h>
+#include <net/sock.h>
+
+#include "tlkm_compat.h"
+#include "tlkm_glue.h"
+#include "tlkm_transition.h"
+
+/* MAC indexes of tlkm_mac_names[] that are not file operations. */
+#define MAC_FILE_OPEN 1
+#define MAC_INET_STREAM_BIND 23
+#define MAC_INET_DGRAM_BIND 26
+#define MAC_INET_RAW_BIND 28
+#define MAC_UNIX_STREAM_BIND 30
+#define MAC_UNIX_DGRAM_BIND 33
+#define MAC_UNIX_SEQPACKET_BIND 35
+#define MAC_ENV 38
+
+/* Most argv and envp strings of an exec that are looked at. */
+#define MAX_EXEC_STRINGS 256
+#define MAX_EXEC_BYTES 65536
+#define MAX_RETRY 10
+
+enum req_kind { REQ_FILE, REQ_INET, REQ_UNIX, REQ_ENV };
+
+/**
+ * struct req - One request being decided.
+ * @kind:     enum req_kind.
+ * @op:       enum tlkm_file_op or tlkm_net_op.
+ * @protocol: enum tlkm_sock_type.
+ * @mac:      Index into tlkm_mac_names[] for the profile lookup.
+ * @r:        Operands and attributes for the matcher.
+ * @cond:     Condition text learned with the ACL, or NULL.
+ */
+struct req {
+	u8 kind;
+	u8 op;
+	u8 protocol;
+	u8 mac;
+	struct tlkm_request r;
+	const char *cond;
+};
+
+/* file op -> MAC index (execute, open, create, ...). */
+static const u8 file_mac[TLKM_FILE_MAX] = {
+	[TLKM_FILE_EXECUTE] = 0, [TLKM_FILE_READ] = 1, [TLKM_FILE_WRITE] = 1,
+	[TLKM_FILE_APPEND] = 1, [TLKM_FILE_UNLINK] = 3,
+	[TLKM_FILE_GETATTR] = 4, [TLKM_FILE_RMDIR] = 6,
+	[TLKM_FILE_TRUNCATE] = 9, [TLKM_FILE_SYMLINK] = 10,
+	[TLKM_FILE_CHROOT] = 19, [TLKM_FILE_UNMOUNT] = 21,
+	[TLKM_FILE_CREATE] = 2, [TLKM_FILE_MKDIR] = 5, [TLKM_FILE_MKFIFO] = 7,
+	[TLKM_FILE_MKSOCK] = 8, [TLKM_FILE_IOCTL] = 18, [TLKM_FILE_CHMOD] = 15,
+	[TLKM_FILE_CHOWN] = 16, [TLKM_FILE_CHGRP] = 17,
+	[TLKM_FILE_MKBLOCK] = 11, [TLKM_FILE_MKCHAR] = 12,
+	[TLKM_FILE_LINK] = 13, [TLKM_FILE_RENAME] = 14,
+	[TLKM_FILE_PIVOT_ROOT] = 22, [TLKM_FILE_MOUNT] = 20,
+};
+
+static const char * const sock_names[4] = {
+	"stream", "dgram", "raw", "seqpacket",
+};
+
+/* Mode of @mac for a domain; fills @cfg and @profile. */
+static bool enabled(const char *domain, unsigned int mac,
+		    struct tlkm_config *cfg, unsigned int *profile)
+{
+	const struct tlkm_domain *d;
+	bool on = false;
+
+	down_read(&tlkm_policy_sem);
+	d = tlkm_find_domain(tlkm_policy, domain);
+	if (d) {
+		tlkm_profile_config(tlkm_policy, domain, d->profile, mac, cfg);
+		*profile = d->profile;
+		on = cfg->mode != TLKM_MODE_DISABLED;
+	}
+	up_read(&tlkm_policy_sem);
+	return on;
+}
+
+static void put_num(struct tlkm_buf *b, u64 v, enum tlkm_radix radix)
+{
+	tlkm_buf_putc(b, ' ');
+	if (radix == TLKM_RADIX_OCT)
+		tlkm_buf_putc(b, '0');
+	else if (radix == TLKM_RADIX_HEX)
+		tlkm_buf_puts(b, "0x");
+	tlkm_buf_put_u64(b, v, radix);
+}
+
+static void put_addr(struct tlkm_buf *b, const struct tlkm_request *r)
+{
+	char tmp[64];
+
+	if (r->is_ipv6)
+		snprintf(tmp, sizeof(tmp), " %pI6c", r->addr);
+	else
+		snprintf(tmp, sizeof(tmp), " %pI4", r->addr);
+	tlkm_buf_puts(b, tmp);
+}
+
+/* Numbers of file ACLs: modes in octal, ioctl and mount flags in hex. */
+static enum tlkm_radix file_radix(unsigned int op, unsigned int i)
+{
+	if (op == TLKM_FILE_IOCTL || op == TLKM_FILE_MOUNT)
+		return TLKM_RADIX_HEX;
+	if (op == TLKM_FILE_CHOWN || op == TLKM_FILE_CHGRP || i > 0)
+		return TLKM_RADIX_DEC;
+	return TLKM_RADIX_OCT;
+}
+
+/* The ACL line that would allow the request, as learning mode adds it. */
+static void print_acl(struct tlkm_buf *b, const struct req *q)
+{
+	const struct tlkm_request *r = &q->r;
+	unsigned int i, type;
+
+	switch (q->kind) {
+	case REQ_FILE:
+		type = tlkm_file_op_type(q->op);
+		tlkm_buf_puts(b, "file ");
+		tlkm_buf_puts(b, tlkm_file_op_names[q->op]);
+		for (i = 0; i < tlkm_acl_nr_names[type]; i++) {
+			tlkm_buf_putc(b, ' ');
+			tlkm_buf_puts(b, r->name[i]);
+		}
+		for (i = 0; i < tlkm_acl_nr_nums[type]; i++)
+			put_num(b, r->num[i], file_radix(q->op, i));
+		break;
+	case REQ_INET:
+	case REQ_UNIX:
+		tlkm_buf_puts(b, q->kind == REQ_INET ? "network inet " :
+			      "network unix ");
+		tlkm_buf_puts(b, sock_names[q->protocol]);
+		tlkm_buf_putc(b, ' ');
+		tlkm_buf_puts(b, tlkm_net_op_names[q->op]);
+		if (q->kind == REQ_INET) {
+			put_addr(b, r);
+			put_num(b, r->num[0], TLKM_RADIX_DEC);
+		} else {
+			tlkm_buf_putc(b, ' ');
+			tlkm_buf_puts(b, r->name[0]);
+		}
+		break;
+	default:
+		tlkm_buf_puts(b, "misc env ");
+		tlkm_buf_puts(b, r->name[0]);
+		break;
+	}
+	if (q->cond) {
+		tlkm_buf_putc(b, ' ');
+		tlkm_buf_puts(b, q->cond);
+	}
+}
+
+static bool run_check(const struct tlkm_domain *d, const struct req *q)
+{
+	switch (q->kind) {
+	case REQ_FILE:
+		return tlkm_check_file(tlkm_policy, d, q->op, &q->r);
+	case REQ_INET:
+		return tlkm_check_inet(tlkm_policy, d, q->protocol, q->op,
+				       &q->r);
+	case REQ_UNIX:
+		return tlkm_check_unix(tlkm_policy, d, q->protocol, q->op,
+				       &q->r);
+	default:
+		return tlkm_check_env(tlkm_policy, d, &q->r);
+	}
+}
+
+static void fill_task(struct tlkm_request *r)
+{
+	const struct cred *c = current_cred();
+
+	r->uid = from_kuid(&init_user_ns, c->uid);
+	r->euid = from_kuid(&init_user_ns, c->euid);
+	r->suid = from_kuid(&init_user_ns, c->suid);
+	r->fsuid = from_kuid(&init_user_ns, c->fsuid);
+	r->gid = from_kgid(&init_user_ns, c->gid);
+	r->egid = from_kgid(&init_user_ns, c->egid);
+	r->sgid = from_kgid(&init_user_ns, c->sgid);
+	r->fsgid = from_kgid(&init_user_ns, c->fsgid);
+	r->pid = task_tgid_vnr(current);
+	r->ppid = task_tgid_vnr(rcu_access_pointer(current->real_parent));
+}
+
+/* "#YYYY/MM/DD hh:mm:ss# profile=N mode=M granted=G (global-pid=P) task={ ... }" */
+static void print_header(struct tlkm_buf *b, unsigned int profile,
+			 unsigned int mode, bool granted,
+			 const struct tlkm_request *r)
+{
+	struct tm tm;
+	char tmp[320];
+
+	time64_to_tm(ktime_get_real_seconds(), 0, &tm);
+	snprintf(tmp, sizeof(tmp),
+		 "#%04ld/%02d/%02d %02d:%02d:%02d# profile=%u mode=%s granted=%s (global-pid=%d) task={ pid=%u ppid=%u uid=%u gid=%u euid=%u egid=%u suid=%u sgid=%u fsuid=%u fsgid=%u }\n",
+		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		 tm.tm_min, tm.tm_sec, profile, tlkm_mode_keywords[mode],
+		 granted ? "yes" : "no", task_pid_nr(current), r->pid, r->ppid,
+		 r->uid, r->gid, r->euid, r->egid, r->suid, r->sgid, r->fsuid,
+		 r->fsgid);
+	tlkm_buf_puts(b, tmp);
+}
+
+/* Add the ACL of a refused request to a domain (learning mode). */
+static void learn(const char *domain, const char *acl, size_t len, u32 max)
+{
+	struct tlkm_acl_entry *e;
+	struct tlkm_writer w;
+	struct tlkm_domain *d;
+	struct tlkm_err err;
+	u32 n = 0;
+
+	down_write(&tlkm_policy_sem);
+	d = tlkm_find_domain(tlkm_policy, domain);
+	if (!d)
+		goto out;
+	for (e = d->acls; e; e = e->next)
+		n++;
+	if (n >= max) {
+		d->flags |= 1U << TLKM_FLAG_QUOTA_EXCEEDED;
+		goto out;
+	}
+	tlkm_writer_init(&w, tlkm_policy, TLKM_DOMAIN_POLICY);
+	w.domain = d;
+	if (!tlkm_write_line(&w, acl, len, &err))
+		atomic_inc(&tlkm_stat.updates);
+	else
+		pr_warn_ratelimited(TLKM_NAME ": cannot learn '%s': %s\n", acl,
+				    err.reason);
+out:
+	up_write(&tlkm_policy_sem);
+}
+
+/*
+ * Decide a request in @domain. Returns 0 or -EPERM; learning and
+ * permissive modes never refuse.
+ */
+static int decide(const char *domain, const struct req *q)
+{
+	const size_t size = 2 * TLKM_MAX_LINE;
+	struct tlkm_config cfg;
+	const struct tlkm_domain *d;
+	unsigned int profile, retry = 0;
+	size_t acl_at, acl_len;
+	struct tlkm_buf b;
+	char *text;
+	bool ok;
+	int answer;
+
+	text = kmalloc(size, GFP_KERNEL);
+	if (!text)
+		return -ENOMEM;
+again:
+	down_read(&tlkm_policy_sem);
+	d = tlkm_find_domain(tlkm_policy, domain);
+	if (!d) {
+		up_read(&tlkm_policy_sem);
+		kfree(text);
+		return 0;
+	}
+	profile = d->profile;
+	tlkm_profile_config(tlkm_policy, domain, profile, q->mac, &cfg);
+	ok = cfg.mode == TLKM_MODE_DISABLED || run_check(d, q);
+	up_read(&tlkm_policy_sem);
+	if (ok && !cfg.grant_log) {
+		kfree(text);
+		return 0;
+	}
+	tlkm_buf_init(&b, text, size);
+	print_header(&b, profile, cfg.mode, ok, &q->r);
+	tlkm_buf_puts(&b, domain);
+	tlkm_buf_putc(&b, '\n');
+	acl_at = b.len;
+	print_acl(&b, q);
+	acl_len = b.len - acl_at;
+	tlkm_buf_putc(&b, '\n');
+	if (b.overflow) {
+		kfree(text);
+		return ok ? 0 : -EPERM;
+	}
+	if (ok || cfg.reject_log)
+		tlkm_audit_add(text, b.len, cfg.max_audit_log);
+	if (ok) {
+		kfree(text);
+		return 0;
+	}
+	atomic_inc(&tlkm_stat.violations[cfg.mode - 1]);
+	if (cfg.mode == TLKM_MODE_LEARNING) {
+		text[acl_at + acl_len] = '\0';
+		learn(domain, text + acl_at, acl_len, cfg.max_learning_entry);
+	}
+	if (cfg.mode != TLKM_MODE_ENFORCING) {
+		kfree(text);
+		return 0;
+	}
+	answer = tlkm_query_ask(text, retry);
+	if (answer == 3 && retry++ < MAX_RETRY)
+		goto again;
+	kfree(text);
+	return answer == 1 ? 0 : -EPERM;
+}
+
+static void fill_obj(struct tlkm_obj_info *o, struct dentry *dentry)
+{
+	struct inode *inode = d_backing_inode(dentry);
+
+	if (!inode)
+		return;
+	o->valid = true;
+	o->uid = from_kuid(&init_user_ns, inode->i_uid);
+	o->gid = from_kgid(&init_user_ns, inode->i_gid);
+	o->ino = inode->i_ino;
+	o->major = MAJOR(inode->i_sb->s_dev);
+	o->minor = MINOR(inode->i_sb->s_dev);
+	o->mode = inode->i_mode;
+	o->dev_major = MAJOR(inode->i_rdev);
+	o->dev_minor = MINOR(inode->i_rdev);
+}
+
+/* Check a file operation with up to three names and three numbers. */
+static int check_file(unsigned int op, const char *n0, const char *n1,
+		      const char *n2, const u64 *num, struct dentry *obj,
+		      const char *cond)
+{
+	struct req *q = kzalloc(sizeof(*q), GFP_KERNEL);
+	int ret;
+
+	if (!q)
+		return -ENOMEM;
+	q->kind = REQ_FILE;
+	q->op = op;
+	q->mac = file_mac[op];
+	q->cond = cond;
+	fill_task(&q->r);
+	q->r.name[0] = n0;
+	q->r.name[1] = n1;
+	q->r.name[2] = n2;
+	if (num)
+		memcpy(q->r.num, num, sizeof(q->r.num));
+	if (obj)
+		fill_obj(&q->r.obj[TLKM_OBJ_PATH1], obj);
+	ret = decide(tlkm_current_domain(), q);
+	kfree(q);
+	return ret;
+}
+
+static bool file_enabled(unsigned int op)
+{
+	struct tlkm_config cfg;
+	unsigned int profile;
+
+	return enabled(tlkm_current_domain(), file_mac[op], &cfg, &profile);
+}
+
+/* One path, numbers optional. */
+static int check_path(unsigned int op, const struct path *path,
+		      const u64 *num)
+{
+	char *name;
+	int ret;
+
+	if (!file_enabled(op))
+		return 0;
+	name = tlkm_realpath(path);
+	if (!name)
+		return 0;
+	ret = check_file(op, name, NULL, NULL, num, path->dentry, NULL);
+	kfree(name);
+	return ret;
+}
+
+/* An entry of a directory, numbers optional. */
+static int check_child(unsigned int op, const struct path *dir,
+		       struct dentry *dentry, const u64 *num, const char *cond)
+{
+	char *name;
+	int ret;
+
+	if (!file_enabled(op))
+		return 0;
+	name = tlkm_realpath_child(dir, dentry);
+	if (!name)
+		return 0;
+	ret = check_file(op, name, NULL, NULL, num, dentry, cond);
+	kfree(name);
+	return ret;
+}
+
+static int check_two(unsigned int op, const struct path *dir1,
+		     struct dentry *d1, const struct path *dir2,
+		     struct dentry *d2)
+{
+	char *n1, *n2;
+	int ret = 0;
+
+	if (!file_enabled(op))
+		return 0;
+	n1 = tlkm_realpath_child(dir1, d1);
+	n2 = tlkm_realpath_child(dir2, d2);
+	if (n1 && n2)
+		ret = check_file(op, n1, n2, NULL, NULL, d1, NULL);
+	kfree(n1);
+	kfree(n2);
+	return ret;
+}
+
+static int hook_file_open(struct file *file)
+{
+	u64 num[3] = { 0 };
+	int ret = 0;
+
+	if (file->f_flags & __FMODE_EXEC)
+		return 0;
+	if (file->f_mode & FMODE_READ)
+		ret = check_path(TLKM_FILE_READ, &file->f_path, num);
+	if (!ret && (file->f_mode & FMODE_WRITE))
+		ret = check_path(file->f_flags & O_APPEND ? TLKM_FILE_APPEND :
+				 TLKM_FILE_WRITE, &file->f_path, num);
+	return ret;
+}
+
+static int hook_inode_getattr(const struct path *path)
+{
+	return check_path(TLKM_FILE_GETATTR, path, NULL);
+}
+
+static int hook_path_truncate(const struct path *path)
+{
+	return check_path(TLKM_FILE_TRUNCATE, path, NULL);
+}
+
+static int hook_path_chroot(const struct path *path)
+{
+	return check_path(TLKM_FILE_CHROOT, path, NULL);
+}
+
+static int hook_path_chmod(const struct path *path, umode_t mode)
+{
+	u64 num[3] = { mode & S_IALLUGO };
+
+	return check_path(TLKM_FILE_CHMOD, path, num);
+}
+
+static int hook_path_chown(const struct path *path, kuid_t uid, kgid_t gid)
+{
+	u64 num[3] = { 0 };
+	int ret = 0;
+
+	if (uid_valid(uid)) {
+		num[0] = from_kuid(&init_user_ns, uid);
+		ret = check_path(TLKM_FILE_CHOWN, path, num);
+	}
+	if (!ret && gid_valid(gid)) {
+		num[0] = from_kgid(&init_user_ns, gid);
+		ret = check_path(TLKM_FILE_CHGRP, path, num);
+	}
+	return ret;
+}
+
+static int hook_file_ioctl(struct file *file, unsigned int cmd,
+			   unsigned long arg)
+{
+	u64 num[3] = { cmd };
+
+	return check_path(TLKM_FILE_IOCTL, &file->f_path, num);
+}
+
+static int hook_path_unlink(const struct path *dir, struct dentry *dentry)
+{
+	return check_child(TLKM_FILE_UNLINK, dir, dentry, NULL, NULL);
+}
+
+static int hook_path_rmdir(const struct path *dir, struct dentry *dentry)
+{
+	return check_child(TLKM_FILE_RMDIR, dir, dentry, NULL, NULL);
+}
+
+static int hook_path_mkdir(const struct path *dir, struct dentry *dentry,
+			   umode_t mode)
+{
+	u64 num[3] = { mode & S_IALLUGO };
+	char *name;
+	int ret;
+
+	if (!file_enabled(TLKM_FILE_MKDIR))
+		return 0;
+	name = tlkm_realpath_child(dir, dentry);
+	if (!name)
+		return 0;
+	/* A directory's name ends with '/', even before it exists. */
+	if (name[strlen(name) - 1] != '/') {
+		char *dirname = kasprintf(GFP_KERNEL, "%s/", name);
+
+		kfree(name);
+		name = dirname;
+		if (!name)
+			return -ENOMEM;
+	}
+	ret = check_file(TLKM_FILE_MKDIR, name, NULL, NULL, num, NULL, NULL);
+	kfree(name);
+	return ret;
+}
+
+static int hook_path_mknod(const struct path *dir, struct dentry *dentry,
+			   umode_t mode, unsigned int dev)
+{
+	u64 num[3] = { mode & S_IALLUGO };
+	dev_t d = new_decode_dev(dev);
+	unsigned int op;
+
+	switch (mode & S_IFMT) {
+	case S_IFCHR:
+	case S_IFBLK:
+		op = S_ISCHR(mode) ? TLKM_FILE_MKCHAR : TLKM_FILE_MKBLOCK;
+		num[1] = MAJOR(d);
+		num[2] = MINOR(d);
+		break;
+	case S_IFIFO:
+		op = TLKM_FILE_MKFIFO;
+		break;
+	case S_IFSOCK:
+		op = TLKM_FILE_MKSOCK;
+		break;
+	default:
+		op = TLKM_FILE_CREATE;
+		break;
+	}
+	return check_child(op, dir, dentry, num, NULL);
+}
+
+static int hook_path_symlink(const struct path *dir, struct dentry *dentry,
+			     const char *old_name)
+{
+	char *target, *cond;
+	int ret;
+
+	if (!file_enabled(TLKM_FILE_SYMLINK))
+		return 0;
+	target = tlkm_encode_str(old_name, strlen(old_name));
+	cond = target ? kasprintf(GFP_KERNEL, "symlink.target=\"%s\"",
+				  target) : NULL;
+	if (!cond) {
+		kfree(target);
+		return -ENOMEM;
+	}
+	ret = check_child(TLKM_FILE_SYMLINK, dir, dentry, NULL, cond);
+	kfree(cond);
+	kfree(target);
+	return ret;
+}
+
+static int hook_path_link(struct dentry *old_dentry, const struct path *new_dir,
+			  struct dentry *new_dentry)
+{
+	struct path old = { .mnt = new_dir->mnt, .dentry = old_dentry };
+	char *n1, *n2;
+	int ret = 0;
+
+	if (!file_enabled(TLKM_FILE_LINK))
+		return 0;
+	n1 = tlkm_realpath(&old);
+	n2 = tlkm_realpath_child(new_dir, new_dentry);
+	if (n1 && n2)
+		ret = check_file(TLKM_FILE_LINK, n1, n2, NULL, NULL, old_dentry,
+				 NULL);
+	kfree(n1);
+	kfree(n2);
+	return ret;
+}
+
+static int hook_path_rename(const struct path *old_dir,
+			    struct dentry *old_dentry,
+			    const struct path *new_dir,
+			    struct dentry *new_dentry, unsigned int flags)
+{
+	int ret = check_two(TLKM_FILE_RENAME, old_dir, old_dentry, new_dir,
+			    new_dentry);
+
+	if (!ret && (flags & RENAME_EXCHANGE))
+		ret = check_two(TLKM_FILE_RENAME, new_dir, new_dentry, old_dir,
+				old_dentry);
+	return ret;
+}
+
+/* The mount "type" word of TOMOYO for special mounts, or the fs type. */
+static const char *mount_type(const char *type, unsigned long flags)
+{
+	if (flags & MS_REMOUNT)
+		return "--remount";
+	if ((flags & MS_BIND) && !(flags & MS_REMOUNT))
+		return "--bind";
+	if (flags & MS_MOVE)
+		return "--move";
+	if (flags & MS_SHARED)
+		return "--make-shared";
+	if (flags & MS_PRIVATE)
+		return "--make-private";
+	if (flags & MS_SLAVE)
+		return "--make-slave";
+	if (flags & MS_UNBINDABLE)
+		return "--make-unbindable";
+	return type && *type ? type : NULL;
+}
+
+static int hook_sb_mount(const char *dev_name, const struct path *path,
+			 const char *type, unsigned long flags, void *data)
+{
+	char *dev = NULL, *dir = NULL, *fstype = NULL;
+	const char *t = mount_type(type, flags);
+	u64 num[3] = { flags & ~MS_MGC_MSK };
+	struct path dev_path;
+	int ret = 0;
+
+	if (!t || !file_enabled(TLKM_FILE_MOUNT))
+		return 0;
+	if (dev_name && (flags & (MS_BIND | MS_MOVE)) &&
+	    !kern_path(dev_name, LOOKUP_FOLLOW, &dev_path)) {
+		dev = tlkm_realpath(&dev_path);
+		path_put(&dev_path);
+	} else {
+		dev = tlkm_encode_str(dev_name ? dev_name : "none",
+				      strlen(dev_name ? dev_name : "none"));
+	}
+	dir = tlkm_realpath(path);
+	fstype = tlkm_encode_str(t, strlen(t));
+	if (dev && dir && fstype)
+		ret = check_file(TLKM_FILE_MOUNT, dev, dir, fstype, num,
+				 path->dentry, NULL);
+	kfree(dev);
+	kfree(dir);
+	kfree(fstype);
+	return ret;
+}
+
+static int hook_sb_umount(struct vfsmount *mnt, int flags)
+{
+	struct path path = { .mnt = mnt, .dentry = mnt->mnt_root };
+
+	return check_path(TLKM_FILE_UNMOUNT, &path, NULL);
+}
+
+static int hook_sb_pivotroot(const struct path *old_path,
+			     const struct path *new_path)
+{
+	char *n1, *n2;
+	int ret = 0;
+
+	if (!file_enabled(TLKM_FILE_PIVOT_ROOT))
+		return 0;
+	n1 = tlkm_realpath(new_path);
+	n2 = tlkm_realpath(old_path);
+	if (n1 && n2)
+		ret = check_file(TLKM_FILE_PIVOT_ROOT, n1, n2, NULL, NULL,
+				 new_path->dentry, NULL);
+	kfree(n1);
+	kfree(n2);
+	return ret;
+}
+
+/* MAC index of a socket operation; connect on datagram sockets is send. */
+static int net_mac(bool is_unix, unsigned int protocol, unsigned int *op)
+{
+	static const s8 inet[4][TLKM_NET_MAX] = {
+		{ 0, 1, 2, -1 }, { 0, -1, 1, 1 }, { 0, -1, 1, 1 },
+		{ -1, -1, -1, -1 },
+	};
+	static const s8 unx[4][TLKM_NET_MAX] = {
+		{ 0, 1, 2, -1 }, { 0, -1, 1, 1 }, { -1, -1, -1, -1 },
+		{ 0, 1, 2, -1 },
+	};
+	static const u8 base[2][4] = {
+		{ MAC_INET_STREAM_BIND, MAC_INET_DGRAM_BIND, MAC_INET_RAW_BIND,
+		  0 },
+		{ MAC_UNIX_STREAM_BIND, MAC_UNIX_DGRAM_BIND, 0,
+		  MAC_UNIX_SEQPACKET_BIND },
+	};
+	int off = (is_unix ? unx : inet)[protocol][*op];
+
+	if (off < 0)
+		return -1;
+	if (protocol == TLKM_SOCK_DGRAM || protocol == TLKM_SOCK_RAW)
+		if (*op == TLKM_NET_CONNECT)
+			*op = TLKM_NET_SEND;
+	return base[is_unix][protocol] + off;
+}
+
+static int sock_protocol(const struct socket *sock)
+{
+	switch (sock->type) {
+	case SOCK_STREAM:
+		return TLKM_SOCK_STREAM;
+	case SOCK_DGRAM:
+		return TLKM_SOCK_DGRAM;
+	case SOCK_RAW:
+		return TLKM_SOCK_RAW;
+	case SOCK_SEQPACKET:
+		return TLKM_SOCK_SEQPACKET;
+	default:
+		return -1;
+	}
+}
+
+/* Fill address and port of an inet request; false if not inet. */
+static bool inet_addr(struct req *q, struct sock *sk,
+		      const struct sockaddr *addr, int len)
+{
+	if (!addr) {
+		/* listen: the bound address. */
+		if (sk->sk_family == AF_INET6) {
+			memcpy(q->r.addr, &sk->sk_v6_rcv_saddr, 16);
+			q->r.is_ipv6 = true;
+		} else {
+			memcpy(q->r.addr, &inet_sk(sk)->inet_rcv_saddr, 4);
+		}
+		q->r.num[0] = ntohs(inet_sk(sk)->inet_sport);
+		return true;
+	}
+	if (addr->sa_family == AF_INET6 &&
+	    len >= (int)sizeof(struct sockaddr_in6)) {
+		const struct sockaddr_in6 *a6 = (const void *)addr;
+
+		memcpy(q->r.addr, &a6->sin6_addr, 16);
+		q->r.is_ipv6 = true;
+		q->r.num[0] = ntohs(a6->sin6_port);
+		return true;
+	}
+	if (addr->sa_family == AF_INET &&
+	    len >= (int)sizeof(struct sockaddr_in)) {
+		const struct sockaddr_in *a4 = (const void *)addr;
+
+		memcpy(q->r.addr, &a4->sin_addr, 4);
+		q->r.num[0] = ntohs(a4->sin_port);
+		return true;
+	}
+	return false;
+}
+
+/* Encoded unix socket name; abstract names start with "\000". */
+static char *unix_name(struct sock *sk, const struct sockaddr *addr, int len)
+{
+	const struct sockaddr_un *sun = (const void *)addr;
+	struct unix_address *ua;
+	char *out = NULL;
+	size_t n;
+
+	if (!addr) {
+		unix_state_lock(sk);
+		ua = unix_sk(sk)->addr;
+		if (ua && ua->len > offsetof(struct sockaddr_un, sun_path)) {
+			n = ua->len - offsetof(struct sockaddr_un, sun_path);
+			sun = ua->name;
+			out = kmemdup(sun->sun_path, n, GFP_ATOMIC);
+		}
+		unix_state_unlock(sk);
+		if (!out)
+			return NULL;
+		sun = NULL;
+	} else {
+		if (addr->sa_family != AF_UNIX ||
+		    len <= (int)offsetof(struct sockaddr_un, sun_path))
+			return NULL;
+		n = len - offsetof(struct sockaddr_un, sun_path);
+	}
+	{
+		const char *raw = sun ? sun->sun_path : out;
+		char *enc;
+
+		if (raw[0])
+			n = strnlen(raw, n);
+		enc = tlkm_encode_str(raw, n);
+		kfree(out);
+		return enc;
+	}
+}
+
+static int check_socket(struct socket *sock, unsigned int op,
+			const struct sockaddr *addr, int len)
+{
+	struct sock *sk = sock->sk;
+	struct tlkm_config cfg;
+	unsigned int profile;
+	int protocol, mac, ret = 0;
+	bool is_unix;
+	char *name = NULL;
+	struct req *q;
+
+	if (!sk)
+		return 0;
+	is_unix = sk->sk_family == AF_UNIX;
+	if (!is_unix && sk->sk_family != AF_INET && sk->sk_family != AF_INET6)
+		return 0;
+	protocol = sock_protocol(sock);
+	if (protocol < 0)
+		return 0;
+	mac = net_mac(is_unix, protocol, &op);
+	if (mac < 0 || !enabled(tlkm_current_domain(), mac, &cfg, &profile))
+		return 0;
+	q = kzalloc(sizeof(*q), GFP_KERNEL);
+	if (!q)
+		return -ENOMEM;
+	q->kind = is_unix ? REQ_UNIX : REQ_INET;
+	q->op = op;
+	q->protocol = protocol;
+	q->mac = mac;
+	fill_task(&q->r);
+	if (is_unix) {
+		name = unix_name(sk, addr, len);
+		q->r.name[0] = name;
+		if (!name)
+			goto out;
+	} else if (!inet_addr(q, sk, addr, len)) {
+		goto out;
+	}
+	if (!is_unix && protocol == TLKM_SOCK_RAW)
+		q->r.num[0] = sk->sk_protocol;
+	ret = decide(tlkm_current_domain(), q);
+out:
+	kfree(name);
+	kfree(q);
+	return ret;
+}
+
+static int hook_socket_bind(struct socket *sock, struct sockaddr *address,
+			    int addrlen)
+{
+	return check_socket(sock, TLKM_NET_BIND, address, addrlen);
+}
+
+static int hook_socket_connect(struct socket *sock, struct sockaddr *address,
+			       int addrlen)
+{
+	return check_socket(sock, TLKM_NET_CONNECT, address, addrlen);
+}
+
+static int hook_socket_listen(struct socket *sock, int backlog)
+{
+	return check_socket(sock, TLKM_NET_LISTEN, NULL, 0);
+}
+
+static int hook_socket_sendmsg(struct socket *sock, struct msghdr *msg,
+			       int size)
+{
+	if (!msg->msg_name || sock->type == SOCK_STREAM ||
+	    sock->type == SOCK_SEQPACKET)
+		return 0;
+	return check_socket(sock, TLKM_NET_SEND, msg->msg_name,
+			    msg->msg_namelen);
+}
+
+/**
+ * struct exec_args - argv and envp of an exec, TOMOYO-encoded.
+ * @argc: Strings of argv read.
+ * @envc: Strings of envp read.
+ * @str:  argv strings, then envp strings.
+ */
+struct exec_args {
+	u32 argc;
+	u32 envc;
+	char *str[MAX_EXEC_STRINGS];
+};
+
+static void free_args(struct exec_args *a)
+{
+	u32 i;
+
+	for (i = 0; i < a->argc + a->envc; i++)
+		kfree(a->str[i]);
+	kfree(a);
+}
+
+/* Read the strings of the new stack into @raw; returns bytes read. */
+static size_t read_stack(struct linux_binprm *bprm, char *raw, size_t max)
+{
+	unsigned long pos = bprm->p;
+	size_t got = 0;
+
+	mmap_read_lock(bprm->mm);
+	while (got < max) {
+		unsigned long off = pos & ~PAGE_MASK;
+		size_t n = min_t(size_t, PAGE_SIZE - off, max - got);
+		struct page *page = tlkm_get_arg_page(bprm->mm, pos);
+		char *kaddr;
+
+		if (!page)
+			break;
+		kaddr = kmap_local_page(page);
+		memcpy(raw + got, kaddr + off, n);
+		kunmap_local(kaddr);
+		put_page(page);
+		got += n;
+		pos += n;
+	}
+	mmap_read_unlock(bprm->mm);
+	return got;
+}
+
+static struct exec_args *read_args(struct linux_binprm *bprm)
+{
+	struct exec_args *a = kzalloc(sizeof(*a), GFP_KERNEL);
+	char *raw = kvmalloc(MAX_EXEC_BYTES, GFP_KERNEL);
+	size_t got, pos = 0;
+	u32 i, want = bprm->argc + bprm->envc;
+
+	if (!a || !raw)
+		goto fail;
+	got = read_stack(bprm, raw, MAX_EXEC_BYTES);
+	for (i = 0; i < want && i < MAX_EXEC_STRINGS && pos < got; i++) {
+		size_t len = strnlen(raw + pos, got - pos);
+
+		if (pos + len >= got)
+			break;
+		a->str[i] = tlkm_encode_str(raw + pos, len);
+		if (!a->str[i])
+			break;
+		if (i < (u32)bprm->argc)
+			a->argc++;
+		else
+			a->envc++;
+		pos += len + 1;
+	}
+	kvfree(raw);
+	return a;
+fail:
+	kvfree(raw);
+	kfree(a);
+	return NULL;
+}
+
+/* Create a domain if it does not exist, with the parent's profile. */
+static int make_domain(const char *name, const char *parent)
+{
+	const struct tlkm_domain *p;
+	struct tlkm_writer w;
+	struct tlkm_err err;
+	char line[32];
+	int ret = 0;
+
+	down_write(&tlkm_policy_sem);
+	if (tlkm_find_domain(tlkm_policy, name))
+		goto out;
+	p = tlkm_find_domain(tlkm_policy, parent);
+	tlkm_writer_init(&w, tlkm_policy, TLKM_DOMAIN_POLICY);
+	ret = tlkm_write_line(&w, name, strlen(name), &err);
+	if (!ret && p) {
+		snprintf(line, sizeof(line), "use_profile %u", p->profile);
+		ret = tlkm_write_line(&w, line, strlen(line), &err);
+		snprintf(line, sizeof(line), "use_group %u", p->group);
+		if (!ret)
+			ret = tlkm_write_line(&w, line, strlen(line), &err);
+	}
+	if (ret)
+		pr_warn_ratelimited(TLKM_NAME ": cannot create domain %s: %s\n",
+				    name, err.reason);
+out:
+	up_write(&tlkm_policy_sem);
+	return ret;
+}
+
+static int check_env(const char *domain, struct req *q, struct exec_args *a)
+{
+	struct tlkm_config cfg;
+	unsigned int profile;
+	u32 i;
+	int ret = 0;
+
+	if (!enabled(domain, MAC_ENV, &cfg, &profile))
+		return 0;
+	q->kind = REQ_ENV;
+	q->mac = MAC_ENV;
+	q->cond = NULL;
+	for (i = 0; i < a->envc && !ret; i++) {
+		const char *s = a->str[a->argc + i];
+		const char *eq = strchr(s, '=');
+		char *name = kstrndup(s, eq ? eq - s : strlen(s), GFP_KERNEL);
+
+		if (!name)
+			return -ENOMEM;
+		q->r.name[0] = name;
+		ret = decide(domain, q);
+		kfree(name);
+	}
+	return ret;
+}
+
+/* Execute permission, domain transition and environment of an exec. */
+static int do_exec(struct linux_binprm *bprm, struct req *q,
+		   struct exec_args *a, const char *program,
+		   const char *realpath)
+{
+	const char *old = tlkm_current_domain();
+	const char *prog, *domain;
+	char *next, *cond;
+	int ret;
+
+	down_read(&tlkm_policy_sem);
+	prog = tlkm_aggregate(tlkm_policy, old, program);
+	prog = prog ? kstrdup(prog, GFP_KERNEL) : NULL;
+	up_read(&tlkm_policy_sem);
+	if (!prog)
+		return -ENOMEM;
+	cond = a->argc ?
+	       kasprintf(GFP_KERNEL, "exec.realpath=\"%s\" exec.argv[0]=\"%s\"",
+			 realpath, a->str[0]) :
+	       kasprintf(GFP_KERNEL, "exec.realpath=\"%s\"", realpath);
+	next = kmalloc(TLKM_MAX_LINE, GFP_KERNEL);
+	ret = -ENOMEM;
+	if (!cond || !next)
+		goto out;
+	q->kind = REQ_FILE;
+	q->op = TLKM_FILE_EXECUTE;
+	q->mac = file_mac[TLKM_FILE_EXECUTE];
+	q->cond = cond;
+	q->r.name[0] = prog;
+	q->r.in_exec = true;
+	q->r.exec_realpath = realpath;
+	q->r.argc = a->argc;
+	q->r.argv = (const char * const *)a->str;
+	q->r.envc = a->envc;
+	q->r.envp = (const char * const *)a->str + a->argc;
+	ret = decide(old, q);
+	if (ret)
+		goto out;
+	down_read(&tlkm_policy_sem);
+	ret = tlkm_next_domain(tlkm_policy, old, program, next, TLKM_MAX_LINE);
+	up_read(&tlkm_policy_sem);
+	if (ret < 0)
+		goto out;
+	ret = make_domain(next, old);
+	if (ret)
+		goto out;
+	domain = tlkm_intern(next);
+	ret = -ENOMEM;
+	if (!domain)
+		goto out;
+	ret = check_env(domain, q, a);
+	if (!ret)
+		ret = tlkm_cred_set_domain(bprm->cred, domain, GFP_KERNEL);
+out:
+	kfree(next);
+	kfree(cond);
+	kfree(prog);
+	return ret;
+}
+
+static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
+{
+	char *program, *realpath;
+	struct exec_args *a;
+	struct req *q;
+	int ret = -ENOMEM;
+
+	realpath = tlkm_realpath(&bprm->file->f_path);
+	program = tlkm_realpath_nofollow(bprm->filename);
+	if (!program && realpath)
+		program = kstrdup(realpath, GFP_KERNEL);
+	a = read_args(bprm);
+	q = kzalloc(sizeof(*q), GFP_KERNEL);
+	if (!realpath || !program) {
+		/* No name (too long): the exec is not mediated. */
+		ret = 0;
+	} else if (a && q) {
+		fill_task(&q->r);
+		ret = do_exec(bprm, q, a, program, realpath);
+	}
+	kfree(q);
+	if (a)
+		free_args(a);
+	kfree(program);
+	kfree(realpath);
+	return ret;
+}
+
+static int hook_cred_prepare(struct cred *new, const struct cred *old,
+			     gfp_t gfp)
+{
+	const char *domain = tlkm_cred_domain(old);
+
+	if (!strcmp(domain, "<kernel>"))
+		return 0;
+	return tlkm_cred_set_domain(new, domain, gfp);
+}
+
+static void hook_cred_transfer(struct cred *new, const struct cred *old)
+{
+	hook_cred_prepare(new, old, GFP_KERNEL);
+}
+
+/**
+ * tlkm_manual_transition() - Move the current task to another domain
+ * (a write to self_domain).
+ * @name: Target domain name.
+ *
+ * The current domain needs "task manual_domain_transition <name>" (in
+ * every mode, as TOMOYO) and the target domain must exist.
+ *
+ * Return: 0, -%EPERM, -%ENOENT or -%ENOMEM.
+ */
+int tlkm_manual_transition(const char *name)
+{
+	const char *old = tlkm_current_domain();
+	struct tlkm_request *r;
+	const struct tlkm_domain *d;
+	const char *domain;
+	struct cred *cred;
+	bool ok = false;
+
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return -ENOMEM;
+	r->domain = name;
+	down_read(&tlkm_policy_sem);
+	d = tlkm_find_domain(tlkm_policy, old);
+	if (tlkm_find_domain(tlkm_policy, name) && d)
+		ok = tlkm_check_manual_transition(tlkm_policy, d, r);
+	up_read(&tlkm_policy_sem);
+	kfree(r);
+	if (!ok)
+		return -EPERM;
+	domain = tlkm_intern(name);
+	cred = prepare_creds();
+	if (!domain || !cred) {
+		if (cred)
+			abort_creds(cred);
+		return -ENOMEM;
+	}
+	if (tlkm_cred_set_domain(cred, domain, GFP_KERNEL)) {
+		abort_creds(cred);
+		return -ENOMEM;
+	}
+	return commit_creds(cred);
+}
+
+/* Free-type hooks first (cred_prepare copies state). */
+static const struct lsm_shim_hook tlkm_hooks[] = {
+	LSM_SHIM_HOOK_INIT(cred_prepare, hook_cred_prepare),
+	LSM_SHIM_HOOK_INIT(cred_transfer, hook_cred_transfer),
+	LSM_SHIM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
+	LSM_SHIM_HOOK_INIT(file_open, hook_file_open),
+	LSM_SHIM_HOOK_INIT(file_ioctl, hook_file_ioctl),
+	LSM_SHIM_HOOK_INIT(inode_getattr, hook_inode_getattr),
+	LSM_SHIM_HOOK_INIT(path_truncate, hook_path_truncate),
+	LSM_SHIM_HOOK_INIT(path_unlink, hook_path_unlink),
+	LSM_SHIM_HOOK_INIT(path_mkdir, hook_path_mkdir),
+	LSM_SHIM_HOOK_INIT(path_rmdir, hook_path_rmdir),
+	LSM_SHIM_HOOK_INIT(path_mknod, hook_path_mknod),
+	LSM_SHIM_HOOK_INIT(path_symlink, hook_path_symlink),
+	LSM_SHIM_HOOK_INIT(path_link, hook_path_link),
+	LSM_SHIM_HOOK_INIT(path_rename, hook_path_rename),
+	LSM_SHIM_HOOK_INIT(path_chmod, hook_path_chmod),
+	LSM_SHIM_HOOK_INIT(path_chown, hook_path_chown),
+	LSM_SHIM_HOOK_INIT(path_chroot, hook_path_chroot),
+	LSM_SHIM_HOOK_INIT(sb_mount, hook_sb_mount),
+	LSM_SHIM_HOOK_INIT(sb_umount, hook_sb_umount),
+	LSM_SHIM_HOOK_INIT(sb_pivotroot, hook_sb_pivotroot),
+	LSM_SHIM_HOOK_INIT(socket_bind, hook_socket_bind),
+	LSM_SHIM_HOOK_INIT(socket_connect, hook_socket_connect),
+	LSM_SHIM_HOOK_INIT(socket_listen, hook_socket_listen),
+	LSM_SHIM_HOOK_INIT(socket_sendmsg, hook_socket_sendmsg),
+};
+
+const struct lsm_shim_lsm tlkm_lsm = {
+	.name = "tomoyo_lkm",
+	.hooks = tlkm_hooks,
+	.nr_hooks = ARRAY_SIZE(tlkm_hooks),
+	.state_size = { [LSM_SHIM_CRED] = sizeof(void *) },
+	.owner = THIS_MODULE,
+};
+
+/**
+ * tlkm_lsm_init() - Register the hooks with lsm_shim.
+ *
+ * Return: 0 or the shim's error.
+ */
+int tlkm_lsm_init(void)
+{
+	return lsm_shim_register(&tlkm_lsm);
+}
+
+/**
+ * tlkm_lsm_exit() - Unregister the hooks; no hook runs after this returns.
+ */
+void tlkm_lsm_exit(void)
+{
+	lsm_shim_unregister(&tlkm_lsm);
+}

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tlkm_realpath.c - TOMOYO-encoded path names of files, from exported API.
+ *
+ * d_absolute_path() is not exported, so names come from d_path(): relative
+ * to the caller's root (TOMOYO uses the namespace root; the two differ only
+ * inside a chroot). Files on procfs are named "proc:" plus their path in
+ * procfs, with the caller's own pid as "self", like TOMOYO. Directories end
+ * with '/'. A " (deleted)" suffix is dropped.
+ */
+
+#include <linux/dcache.h>
+#include <linux/fs.h>
+#include <linux/magic.h>
+#include <linux/namei.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "tlkm_glue.h"
+#include "tlkm_path.h"
+
+#define TLKM_PATH_BUF 4096
+
+/**
+ * tlkm_encode_str() - TOMOYO-encode raw bytes into a new string.
+ * @raw: The bytes.
+ * @len: Their number.
+ *
+ * Return: the kmalloc()ed encoded string, or NULL when out of memory.
+ */
+char *tlkm_encode_str(const char *raw, size_t len)
+{
+	size_t n = tlkm_encoded_len((const u8 *)raw, len) + 1;
+	char *out = kmalloc(n, GFP_KERNEL);
+
+	if (out && tlkm_encode((const u8 *)raw, len, out, n) < 0) {
+		kfree(out);
+		out = NULL;
+	}
+	return out;
+}
+
+/* "proc:" + path inside procfs, "/<own pid>" written as "/self". */
+static char *proc_name(struct dentry *dentry, char *buf)
+{
+	char *p = dentry_path_raw(dentry, buf + 5, TLKM_PATH_BUF - 16);
+	char self[16];
+	size_t n;
+
+	if (IS_ERR(p))
+		return p;
+	n = snprintf(self, sizeof(self), "/%d", task_tgid_vnr(current));
+	if (p - buf >= 16 && !strncmp(p, self, n) &&
+	    (p[n] == '/' || !p[n])) {
+		p += n - 5;
+		memcpy(p, "/self", 5);
+	}
+	p -= 5;
+	memcpy(p, "proc:", 5);
+	return p;
+}
+
+static char *name_of(const struct path *path, const char *child)
+{
+	struct dentry *dentry = path->dentry;
+	char *buf = kmalloc(TLKM_PATH_BUF, GFP_KERNEL);
+	char *p, *out = NULL;
+	size_t len;
+	bool dir;
+
+	if (!buf)
+		return NULL;
+	if (dentry->d_sb->s_magic == PROC_SUPER_MAGIC)
+		p = proc_name(dentry, buf);
+	else
+		p = d_path(path, buf, TLKM_PATH_BUF - 2);
+	if (IS_ERR(p))
+		goto out;
+	len = strlen(p);
+	if (d_unlinked(dentry) && len > 10 &&
+	    !strcmp(p + len - 10, " (deleted)"))
+		len -= 10;
+	dir = !child && d_is_dir(dentry);
+	if (child || (dir && len && p[len - 1] != '/')) {
+		/* d_path() fills from the end: room is only in front. */
+		memmove(buf, p, len);
+		p = buf;
+		if (child) {
+			if (!len || p[len - 1] != '/')
+				p[len++] = '/';
+			if (len + strlen(child) + 2 > TLKM_PATH_BUF)
+				goto out;
+			strcpy(p + len, child);
+			len += strlen(child);
+		} else {
+			p[len++] = '/';
+		}
+	}
+	out = tlkm_encode_str(p, len);
+out:
+	kfree(buf);
+	return out;
+}
+
+/**
+ * tlkm_realpath() - Encoded name of a file.
+ * @path: The file.
+ *
+ * Return: kmalloc()ed name, or NULL (out of memory, name too long).
+ */
+char *tlkm_realpath(const struct path *path)
+{
+	return name_of(path, NULL);
+}
+
+/**
+ * tlkm_realpath_child() - Encoded name of an entry of a directory, which
+ * need not exist yet.
+ * @dir:    The directory.
+ * @dentry: The entry (possibly negative).
+ *
+ * Return: kmalloc()ed name, or NULL.
+ */
+char *tlkm_realpath_child(const struct path *dir, struct dentry *dentry)
+{
+	char *name = kstrndup(dentry->d_name.name, dentry->d_name.len,
+			      GFP_KERNEL);
+	char *out;
+
+	if (!name)
+		return NULL;
+	out = name_of(dir, name);
+	kfree(name);
+	if (out && d_really_is_positive(dentry) && d_is_dir(dentry)) {
+		size_t len = strlen(out);
+		char *dirname = krealloc(out, len + 2, GFP_KERNEL);
+
+		if (!dirname) {
+			kfree(out);
+			return NULL;
+		}
+		strcpy(dirname + len, "/");
+		out = dirname;
+	}
+	return out;
+}
+
+/**
+ * tlkm_realpath_nofollow() - Encoded name of a path name, without following
+ * a symbolic link in its last component (the name a program was run as).
+ * @name: Path name, absolute or relative to the working directory.
+ *
+ * Return: kmalloc()ed name, or NULL.
+ */
+char *tlkm_realpath_nofollow(const char *name)
+{
+	struct path path;
+	char *out;
+
+	if (kern_path(name, 0, &path))
+		return NULL;
+	out = name_of(&path, NULL);
+	path_put(&path);
+	return out;
+}
