@@ -33,8 +33,10 @@ else
 	t=$(now_s)
 	tap_run "dkms install loadable-lsm for $kver" dkms install -m loadable-lsm -v "$ver" -k "$kver"
 	phase_time dkms-install-project "$(since "$t")"
-	vm=$(modinfo -F vermagic lsm_shim 2>&1)
-	tap_is "lsm_shim installed for the running kernel" "$kver" "${vm%% *}"
+	for m in lsm_shim yama_lkm audit_lkm; do
+		vm=$(modinfo -F vermagic "$m" 2>&1)
+		tap_is "$m installed for the running kernel" "$kver" "${vm%% *}"
+	done
 	symvers=$(find "/var/lib/dkms/loadable-lsm/$ver" -path '*modules/Module.symvers' | head -n 1)
 	# Later boots of the same check (other kernel command lines) reuse them.
 	mkdir -p /mnt/host/out/ko
