@@ -16,14 +16,26 @@ tap_is "loadable-lsm.service is active after boot" active "$(systemctl is-active
 journalctl -b -u loadable-lsm.service --no-pager -o cat 2>&1 | tee "$log/unit.log" | sed 's/^/# unit: /'
 tap_true "lsm_shim was loaded at boot" grep -q '^lsm_shim ' /proc/modules
 tap_is "the shim is locked (lock yes)" 1 "$(cat /sys/kernel/security/lsm_shim/lock 2>&1)"
+# tap_skip NAME REASON
+tap_skip() {
+	TAP_N=$((TAP_N + 1))
+	echo "ok $TAP_N - $1 # SKIP $2"
+}
+pol=$(sed -n 's/^tomoyo_policy //p' /etc/loadable-lsm/modules.conf)
 if modinfo tomoyo_lkm >/dev/null 2>&1; then
 	tap_true "tomoyo_lkm was loaded at boot" grep -q '^tomoyo_lkm ' /proc/modules
-	want=$(grep -m 1 '^PROFILE_VERSION=' /etc/tomoyo/profile.conf)
-	tap_true "the policy from /etc/tomoyo is in force ($want)" \
-		grep -qx "$want" /sys/kernel/security/tomoyo/profile
+	if [ "$pol" = /etc/tomoyo ]; then
+		tap_grep "the unit loaded the policy" "TOMOYO policy loaded from /etc/tomoyo" "$log/unit.log"
+		for f in profile exception_policy domain_policy; do
+			want=$(grep -v '^#' "/etc/tomoyo/$f.conf" | grep -m 1 .)
+			tap_true "/etc/tomoyo/$f.conf is in force ('$want')" \
+				grep -qxF -- "$want" "/sys/kernel/security/tomoyo/$f"
+		done
+	else
+		tap_skip "the policy from /etc/tomoyo is in force" "no tomoyo-tools in this suite"
+	fi
 else
-	echo "ok $((TAP_N + 1)) - tomoyo_lkm loaded with the policy of /etc/tomoyo # SKIP tomoyo_lkm is not in this version"
-	TAP_N=$((TAP_N + 1))
+	tap_skip "tomoyo_lkm loaded with the policy of /etc/tomoyo" "tomoyo_lkm is not in this version"
 	tap_grep "the unit says it skipped tomoyo_lkm" "tomoyo_lkm is not installed for kernel $kver: skipped" "$log/unit.log"
 fi
 
