@@ -64,7 +64,7 @@ const char *tlkm_intern(const char *name)
 	n = kmalloc(sizeof(*n) + strlen(name) + 1, GFP_KERNEL);
 	if (n) {
 		n->hash = hash;
-		strcpy(n->name, name);
+		memcpy(n->name, name, strlen(name) + 1);
 		hash_add(names, &n->node, hash);
 	}
 out:

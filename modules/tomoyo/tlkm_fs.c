@@ -436,9 +436,12 @@ static int select_line(struct tlkm_io *io, const char *line)
 	} else {
 		return -EINVAL;
 	}
+	/* Like TOMOYO, a selected domain is also the one lines apply to. */
 	kfree(io->filter);
+	kfree(io->selected);
 	io->filter = kstrdup(domain, GFP_KERNEL);
-	return io->filter ? 0 : -ENOMEM;
+	io->selected = kstrdup(domain, GFP_KERNEL);
+	return io->filter && io->selected ? 0 : -ENOMEM;
 }
 
 /* Apply one policy line under the write lock. */

@@ -102,11 +102,8 @@ static bool enabled(const char *domain, unsigned int mac,
 
 static void put_num(struct tlkm_buf *b, u64 v, enum tlkm_radix radix)
 {
+	/* tlkm_buf_put_u64() writes the "0" and "0x" prefixes. */
 	tlkm_buf_putc(b, ' ');
-	if (radix == TLKM_RADIX_OCT)
-		tlkm_buf_putc(b, '0');
-	else if (radix == TLKM_RADIX_HEX)
-		tlkm_buf_puts(b, "0x");
 	tlkm_buf_put_u64(b, v, radix);
 }
 
@@ -250,7 +247,7 @@ static void learn(const char *domain, const char *acl, size_t len, u32 max)
 	if (!tlkm_write_line(&w, acl, len, &err))
 		atomic_inc(&tlkm_stat.updates);
 	else
-		pr_warn_ratelimited(TLKM_NAME ": cannot learn '%s': %s\n", acl,
+		pr_warn_ratelimited(TLKM_NAME ": learning mode cannot add '%s': %s\n", acl,
 				    err.reason);
 out:
 	up_write(&tlkm_policy_sem);

@@ -90,7 +90,7 @@ static char *name_of(const struct path *path, const char *child)
 				p[len++] = '/';
 			if (len + strlen(child) + 2 > TLKM_PATH_BUF)
 				goto out;
-			strcpy(p + len, child);
+			memcpy(p + len, child, strlen(child) + 1);
 			len += strlen(child);
 		} else {
 			p[len++] = '/';
@@ -139,7 +139,7 @@ char *tlkm_realpath_child(const struct path *dir, struct dentry *dentry)
 			kfree(out);
 			return NULL;
 		}
-		strcpy(dirname + len, "/");
+		memcpy(dirname + len, "/", 2);
 		out = dirname;
 	}
 	return out;
