@@ -116,7 +116,8 @@ for want in "exec path=\"$LLSM_BIN/auditwl\"" \
 	fi
 	tap_diag "$(records "$op" "$pid")"
 done
-if records exec "$pid" | grep -q "comm=\"auditwl\" exe=\"$LLSM_BIN/auditwl\""; then
+# (The exec record names the process as it was before the exec.)
+if records connect "$pid" | grep -q "comm=\"auditwl\" exe=\"$LLSM_BIN/auditwl\""; then
 	tap_ok "records name the process's comm and executable"
 else
 	tap_not_ok "records name the process's comm and executable"
@@ -124,8 +125,8 @@ fi
 phase_time audit-ausearch "$(since "$t")"
 
 # Filters: uid, comm, cgroup; and the rate limit.
-before=$(counter recorded)
 echo 1000 >"$afs/uid"
+before=$(counter recorded)
 auditwl "$LLSM_WORK/wl.out" "$LLSM_WORK/wl.id" >/dev/null
 tap_is "uid filter 1000: root's workload is not recorded" "$before" "$(counter recorded)"
 setpriv --reuid=1000 --regid=1000 --clear-groups auditwl /tmp/llsm-u.out /tmp/llsm-u.id >/dev/null

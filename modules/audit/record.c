@@ -106,7 +106,12 @@ static void log_subject(struct audit_buffer *ab, gfp_t gfp)
 			 from_kuid(&init_user_ns, cred->euid),
 			 from_kuid(&init_user_ns, audit_get_loginuid(current)),
 			 audit_get_sessionid(current));
-	alkm_log_string(ab, "comm", get_task_comm(comm, current));
+	/*
+	 * Not get_task_comm(): it takes task_lock on some kernels, and the
+	 * ptrace hooks already hold the target's.
+	 */
+	strscpy_pad(comm, current->comm, sizeof(comm));
+	alkm_log_string(ab, "comm", comm);
 	exe = alkm_get_exe_file(current->mm);
 	if (exe) {
 		alkm_log_path(ab, "exe", &exe->f_path, gfp);
