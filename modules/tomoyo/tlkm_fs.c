@@ -422,6 +422,15 @@ static int select_line(struct tlkm_io *io, const char *line)
 	const char *domain = NULL;
 	int pid;
 
+	if (line[7] == '<') {
+		/* "select <domain>": later lines apply to it, if it exists. */
+		down_read(&tlkm_policy_sem);
+		domain = tlkm_find_domain(tlkm_policy, line + 7) ? line + 7 : NULL;
+		up_read(&tlkm_policy_sem);
+		kfree(io->selected);
+		io->selected = domain ? kstrdup(domain, GFP_KERNEL) : NULL;
+		return domain && !io->selected ? -ENOMEM : 0;
+	}
 	if (!strcmp(line, "select transition_only")) {
 		io->headers = true;
 		return 0;
