@@ -2,6 +2,7 @@
 # loadable-lsm: top-level entry points. See README.md.
 #
 #   make check [KERNEL=6.1|6.12|7|all]   host tests + guest test matrix
+#   make check-full                      every series in full
 #   make soak  [KERNEL=...]              the same with the long cycle tests
 #   make demo  [KERNEL=...]              build, boot a guest, enable the LSMs live
 #   make guest-image KERNEL=...          build or refresh a cached guest image
@@ -16,7 +17,7 @@
 KERNEL ?= all
 SERIES := $(if $(filter all,$(KERNEL)),,$(KERNEL))
 
-.PHONY: all check check-host check-packages demo guest-image lint packages clean
+.PHONY: all check check-full check-host check-packages soak demo guest-image lint packages clean
 
 all: check
 
@@ -25,6 +26,11 @@ check:
 
 check-host:
 	tests/run --host-only
+
+# Every series in full (make check runs the default series in full and
+# the smoke set on the others).
+check-full:
+	LLSM_MATRIX=full tests/run $(SERIES)
 
 # The long forms of the cycle tests (make check runs 50 and 10).
 soak:

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# llsm-smoke: yes
 # The harness's own test-only modules: DKMS builds them against this guest's
 # headers, and they load and unload.
 . /mnt/host/guest/tap.sh

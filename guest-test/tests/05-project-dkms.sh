@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# llsm-smoke: yes
 # The project's DKMS package builds and installs against this guest's own
 # headers; the test-only clients and C helpers build against it.
 . /mnt/host/guest/tap.sh

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# llsm-smoke: yes
 # lsm_shim: probe, load beside the built-in LSMs, denial, call order, state
 # store lifetime, refused hooks, unregister under a sleeping call, unload.
 . /mnt/host/guest/tap.sh
