@@ -34,7 +34,7 @@ else
 	t=$(now_s)
 	tap_run "dkms install loadable-lsm for $kver" dkms install -m loadable-lsm -v "$ver" -k "$kver"
 	phase_time dkms-install-project "$(since "$t")"
-	for m in lsm_shim yama_lkm audit_lkm; do
+	for m in lsm_shim yama_lkm audit_lkm tomoyo_lkm; do
 		vm=$(modinfo -F vermagic "$m" 2>&1)
 		tap_is "$m installed for the running kernel" "$kver" "${vm%% *}"
 	done
