@@ -66,6 +66,12 @@ tap_true() {
 	if "$@" >/dev/null 2>&1; then tap_ok "$name"; else tap_not_ok "$name"; fi
 }
 
+# tap_skip NAME REASON: a test that cannot run here, and why.
+tap_skip() {
+	TAP_N=$((TAP_N + 1))
+	echo "ok $TAP_N - $1 # SKIP $2"
+}
+
 # gone_checks WHAT: no module file, no DKMS tree, no sources are left.
 gone_checks() {
 	local left

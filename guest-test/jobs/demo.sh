@@ -28,6 +28,10 @@ loaded=""
 for m in $(sed -n 's/^BUILT_MODULE_NAME\[[0-9]*\]="\{0,1\}\([^"]*\)"\{0,1\}/\1/p' \
 	"/usr/src/loadable-lsm-$ver/dkms.conf"); do
 	[ "$m" = lsm_shim ] && continue
+	if [ "$m" = tomoyo_lkm ] && [ -d /sys/kernel/security/tomoyo ]; then
+		echo "tomoyo_lkm: not loaded, the built-in TOMOYO is active on this boot (boot with lsm= without tomoyo to use it)"
+		continue
+	fi
 	modprobe "$m" && loaded="$loaded $m"
 done
 echo "loaded:${loaded:- (no client LSM module in this version yet)}"

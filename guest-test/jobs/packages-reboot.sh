@@ -16,20 +16,21 @@ tap_is "loadable-lsm.service is active after boot" active "$(systemctl is-active
 journalctl -b -u loadable-lsm.service --no-pager -o cat 2>&1 | tee "$log/unit.log" | sed 's/^/# unit: /'
 tap_true "lsm_shim was loaded at boot" grep -q '^lsm_shim ' /proc/modules
 tap_is "the shim is locked (lock yes)" 1 "$(cat /sys/kernel/security/lsm_shim/lock 2>&1)"
-# tap_skip NAME REASON
-tap_skip() {
-	TAP_N=$((TAP_N + 1))
-	echo "ok $TAP_N - $1 # SKIP $2"
-}
 pol=$(sed -n 's/^tomoyo_policy //p' /etc/loadable-lsm/modules.conf)
+tap_diag "built-in LSMs: $(cat /sys/kernel/security/lsm); cmdline: $(cat /proc/cmdline)"
 if modinfo tomoyo_lkm >/dev/null 2>&1; then
 	tap_true "tomoyo_lkm was loaded at boot" grep -q '^tomoyo_lkm ' /proc/modules
 	if [ "$pol" = /etc/tomoyo ]; then
 		tap_grep "the unit loaded the policy" "TOMOYO policy loaded from /etc/tomoyo" "$log/unit.log"
-		for f in profile exception_policy domain_policy; do
-			want=$(grep -v '^#' "/etc/tomoyo/$f.conf" | grep -m 1 .)
-			tap_true "/etc/tomoyo/$f.conf is in force ('$want')" \
-				grep -qxF -- "$want" "/sys/kernel/security/tomoyo/$f"
+		for f in profile exception_policy; do
+			missing=$(grep -v '^#' "/etc/tomoyo/$f.conf" | grep . |
+				grep -vxF -f "/sys/kernel/security/tomoyo/$f")
+			if [ -z "$missing" ]; then
+				tap_ok "every line of /etc/tomoyo/$f.conf is in force ($(grep -vc '^#' "/etc/tomoyo/$f.conf") lines)"
+			else
+				tap_not_ok "every line of /etc/tomoyo/$f.conf is in force"
+				tap_diag "missing: $(head -n 5 <<<"$missing")"
+			fi
 		done
 	else
 		tap_skip "the policy from /etc/tomoyo is in force" "no tomoyo-tools in this suite"

@@ -104,7 +104,7 @@ done
 
 # --- the loader, with stand-ins for modprobe, modinfo and tomoyo-loadpolicy
 fake=$d/bin
-mkdir -p "$fake" "$d/shimfs" "$d/tomoyofs"
+mkdir -p "$fake" "$d/shimfs"
 cat >"$fake/modinfo" <<'FAKE'
 #!/bin/bash
 # modinfo -k KVER NAME: installed unless listed in $FAKE_MISSING
@@ -117,6 +117,7 @@ cat >"$fake/modprobe" <<'FAKE'
 echo "modprobe $*" >>"$FAKE_LOG"
 case " $FAKE_FAIL " in *" $1 "*) echo "modprobe: ERROR: could not insert '$1': Operation not permitted" >&2; exit 1 ;; esac
 [ "$1" = lsm_shim ] && echo lsm_shim >"$LOADABLE_LSM_SHIMFS/lsm"
+[ "$1" = tomoyo_lkm ] && mkdir -p "$LOADABLE_LSM_TOMOYOFS"
 exit 0
 FAKE
 cat >"$fake/tomoyo-loadpolicy" <<'FAKE'
@@ -130,6 +131,8 @@ loader=$top/systemd/loadable-lsm-load
 load() {
 	printf '%s\n' "$@" >"$d/modules.conf"
 	echo 0 >"$d/shimfs/lock"
+	rm -rf "$d/tomoyofs"
+	[ -z "${BUILTIN_TOMOYO:-}" ] || mkdir "$d/tomoyofs"
 	: >"$FAKE_LOG"
 	out=$(PATH="$fake:$PATH" "$loader" -c "$d/modules.conf" 2>&1)
 	rc=$?
@@ -165,6 +168,12 @@ load "load lsm_shim" "load tomoyo_lkm" "tomoyo_policy $d/pol"
 is "loader: TOMOYO's policy goes in with tomoyo-loadpolicy in tomoyo-init's order" \
 	"0|modprobe lsm_shim,modprobe tomoyo_lkm,tomoyo-loadpolicy -p profile-line,tomoyo-loadpolicy -m manager-line,tomoyo-loadpolicy -e exception_policy-line,tomoyo-loadpolicy -d domain_policy-line,tomoyo-loadpolicy -s stat-line," \
 	"$rc|$(tr '\n' , <"$FAKE_LOG")"
+BUILTIN_TOMOYO=1 load "load lsm_shim" "optional tomoyo_lkm" "tomoyo_policy $d/pol" "lock yes"
+is "loader: beside the built-in TOMOYO, an optional tomoyo_lkm is skipped with the reason (exit 0)" \
+	"0|modprobe lsm_shim,|1|1" "$rc|$(tr '\n' , <"$FAKE_LOG")|$(cat "$d/shimfs/lock")|$(grep -c 'built-in TOMOYO is active.*lsm=' <<<"$out")"
+BUILTIN_TOMOYO=1 load "load lsm_shim" "load tomoyo_lkm"
+is "loader: beside the built-in TOMOYO, a required tomoyo_lkm fails (exit 1)" "1|1" \
+	"$rc|$(grep -c 'tomoyo_lkm cannot load: the built-in TOMOYO is active' <<<"$out")"
 rm "$d/pol/profile.conf"
 load "load tomoyo_lkm" "tomoyo_policy $d/pol" "lock yes"
 is "loader: no profile.conf: exit 4, no lock" "4|0|1" "$rc|$(cat "$d/shimfs/lock")|$(grep -c 'profile.conf is missing' <<<"$out")"
