@@ -56,6 +56,11 @@ static int __init tlkm_init(void)
 	ret = tlkm_fs_init();
 	if (ret == -EEXIST) {
 		pr_err(TLKM_NAME ": refusing to load: /sys/kernel/security/tomoyo exists, so the built-in TOMOYO is active on this kernel. Use the built-in TOMOYO (tomoyo-tools work with it as they are), or boot with an lsm= list without tomoyo (e.g. lsm=landlock,lockdown,yama,integrity,apparmor,bpf) to use tomoyo_lkm.\n");
+		/*
+		 * Not -EEXIST: modprobe takes that for "already loaded" and
+		 * reports success.
+		 */
+		ret = -EBUSY;
 		goto out_policy;
 	}
 	if (ret) {
