@@ -50,18 +50,6 @@ int tlkm_file_op_type(unsigned int op)
 	return op == TLKM_FILE_MOUNT ? TLKM_ACL_MOUNT : -1;
 }
 
-static int lookup(const char * const *table, unsigned int n, const char *s,
-		  size_t len)
-{
-	struct tlkm_word w = { s, len };
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (tlkm_word_eq(&w, table[i]))
-			return i;
-	return -1;
-}
-
 /* Parse "op1/op2/..." into @perm; @type receives the common layout. */
 static int parse_file_perms(const struct tlkm_word *w, u32 *perm, int *type,
 			    struct tlkm_err *err)
@@ -72,7 +60,7 @@ static int parse_file_perms(const struct tlkm_word *w, u32 *perm, int *type,
 	while (s <= end) {
 		const char *slash = memchr(s, '/', end - s);
 		size_t n = slash ? (size_t)(slash - s) : (size_t)(end - s);
-		int op = lookup(tlkm_file_op_names, TLKM_FILE_MAX, s, n);
+		int op = tlkm_word_index(tlkm_file_op_names, TLKM_FILE_MAX, s, n);
 
 		if (op < 0)
 			return tlkm_fail(err, -EINVAL,
@@ -136,7 +124,7 @@ static int parse_net_ops(struct tlkm_acl *acl, const struct tlkm_word *w,
 	while (s <= end) {
 		const char *slash = memchr(s, '/', end - s);
 		size_t n = slash ? (size_t)(slash - s) : (size_t)(end - s);
-		int op = lookup(tlkm_net_op_names, TLKM_NET_MAX, s, n);
+		int op = tlkm_word_index(tlkm_net_op_names, TLKM_NET_MAX, s, n);
 		struct tlkm_word o = { s, n };
 
 		if (tlkm_word_eq(&o, "accept") || tlkm_word_eq(&o, "recv"))
@@ -172,7 +160,7 @@ static int parse_network(struct tlkm_acl *acl, struct tlkm_cursor *c,
 	ret = need_word(c, &w, "socket type", err);
 	if (ret)
 		return ret;
-	proto = lookup(sock_names, 4, w.s, w.len);
+	proto = tlkm_word_index(sock_names, 4, w.s, w.len);
 	if (proto < 0 || !sock_ops[family][proto])
 		return tlkm_fail(err, -EINVAL, "bad socket type '", w.s, w.len,
 				 "'");

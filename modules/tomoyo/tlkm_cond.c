@@ -66,18 +66,6 @@ const char *tlkm_cond_var_name(unsigned int var, char *tmp, size_t size)
 	return tmp;
 }
 
-static int find_word(const char * const *table, unsigned int n,
-		     const char *s, size_t len)
-{
-	struct tlkm_word w = { s, len };
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (tlkm_word_eq(&w, table[i]))
-			return i;
-	return -1;
-}
-
 static int find_var(const char *s, size_t len)
 {
 	struct tlkm_word w = { s, len };
@@ -116,11 +104,11 @@ static int parse_numeric_rhs(struct tlkm_cond_elem *e, const char *s,
 	i = find_var(s, len);
 	e->rhs = TLKM_RHS_VAR;
 	if (i < 0) {
-		i = find_word(tlkm_file_type_names, 7, s, len);
+		i = tlkm_word_index(tlkm_file_type_names, 7, s, len);
 		e->rhs = TLKM_RHS_TYPE;
 	}
 	if (i < 0) {
-		i = find_word(tlkm_mode_names, 12, s, len);
+		i = tlkm_word_index(tlkm_mode_names, 12, s, len);
 		e->rhs = TLKM_RHS_MODE;
 	}
 	if (i < 0)

@@ -32,18 +32,6 @@ const char * const tlkm_mode_keywords[4] = {
 	"disabled", "learning", "permissive", "enforcing",
 };
 
-static int find(const char * const *table, unsigned int n, const char *s,
-		size_t len)
-{
-	struct tlkm_word w = { s, len };
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (tlkm_word_eq(&w, table[i]))
-			return i;
-	return -1;
-}
-
 /* Parse "CONFIG", "CONFIG::cat" or "CONFIG::cat::op". */
 static int parse_config_key(struct tlkm_profile_line *p, const char *s,
 			    size_t len, struct tlkm_err *err)
@@ -60,7 +48,7 @@ static int parse_config_key(struct tlkm_profile_line *p, const char *s,
 	s += 8;
 	len -= 8;
 	sep = len > 2 ? memchr(s, ':', len) : NULL;
-	cat = find(tlkm_mac_category_names, TLKM_MAC_CATEGORY_MAX, s,
+	cat = tlkm_word_index(tlkm_mac_category_names, TLKM_MAC_CATEGORY_MAX, s,
 		   sep ? (size_t)(sep - s) : len);
 	if (cat < 0)
 		goto bad;
@@ -69,7 +57,7 @@ static int parse_config_key(struct tlkm_profile_line *p, const char *s,
 		return 0;
 	if (sep + 2 > s + len || sep[1] != ':')
 		goto bad;
-	op = find(tlkm_mac_names, TLKM_MAC_MAX, sep + 2, s + len - sep - 2);
+	op = tlkm_word_index(tlkm_mac_names, TLKM_MAC_MAX, sep + 2, s + len - sep - 2);
 	if (op < 0 || tlkm_mac_category_of[op] != cat)
 		goto bad;
 	p->op = op;
@@ -107,7 +95,7 @@ static int parse_config_opt(struct tlkm_profile_line *p,
 	int mode;
 
 	if (w->len > 5 && !memcmp(w->s, "mode=", 5)) {
-		mode = find(tlkm_mode_keywords, 4, w->s + 5, w->len - 5);
+		mode = tlkm_word_index(tlkm_mode_keywords, 4, w->s + 5, w->len - 5);
 		if (mode < 0)
 			return tlkm_fail(err, -EINVAL,
 					 "mode must be disabled|learning|permissive|enforcing",

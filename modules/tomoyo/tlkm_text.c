@@ -206,6 +206,27 @@ bool tlkm_word_eq(const struct tlkm_word *w, const char *kw)
 	return w->len == n && !memcmp(w->s, kw, n);
 }
 
+/**
+ * tlkm_word_index() - Find a word in a table of keywords.
+ * @table: Keywords.
+ * @n:     Number of entries in @table.
+ * @s:     The word.
+ * @len:   Its length.
+ *
+ * Return: the index of the first exact match, or -1.
+ */
+int tlkm_word_index(const char * const *table, unsigned int n, const char *s,
+		    size_t len)
+{
+	struct tlkm_word w = { s, len };
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (tlkm_word_eq(&w, table[i]))
+			return i;
+	return -1;
+}
+
 static int digit_value(char c)
 {
 	if (c >= '0' && c <= '9')

@@ -75,6 +75,8 @@ void tlkm_cursor_init(struct tlkm_cursor *c, const char *line, size_t len);
 bool tlkm_next_word(struct tlkm_cursor *c, struct tlkm_word *w);
 bool tlkm_cursor_empty(struct tlkm_cursor *c);
 bool tlkm_word_eq(const struct tlkm_word *w, const char *kw);
+int tlkm_word_index(const char * const *table, unsigned int n, const char *s,
+		    size_t len);
 int tlkm_parse_u64(const char *s, size_t len, u64 *val, enum tlkm_radix *radix);
 int tlkm_parse_dec_u32(const char *s, size_t len, u32 max, u32 *val);
 
