@@ -83,8 +83,7 @@ static int parse_aggregator(struct tlkm_line *l, struct tlkm_cursor *c,
 
 	if (!ret)
 		ret = tlkm_pattern_init(&l->pat, w.s, w.len,
-					TLKM_WORD_PATTERN | TLKM_WORD_ABSOLUTE,
-					err);
+					TLKM_WORD_PATTERN, err);
 	if (!ret)
 		ret = need(c, &w, "aggregated pathname", err);
 	if (!ret)

@@ -126,6 +126,68 @@ static void model_round_trip(int file, const char *name, const char *text)
 	tlkm_policy_destroy(p);
 }
 
+/* Does @line (@n bytes) occur as a whole line in the first @len of @text? */
+static bool has_line(const char *text, size_t len, const char *line,
+		     size_t n)
+{
+	const char *s = text;
+
+	while (s + n <= text + len) {
+		if (!memcmp(s, line, n) && (s == text || s[-1] == '\n') &&
+		    (s + n == text + len || s[n] == '\n' || !s[n]))
+			return true;
+		s++;
+	}
+	return false;
+}
+
+/*
+ * What tomoyo-tools 2.6.1's init_policy writes to exception_policy.conf on
+ * Debian bookworm (host-specific library names trimmed): pseudo-filesystem
+ * names ("proc:/self/exe", "\*:/") and lines that repeat. It loads whole,
+ * and each distinct line is kept once, as in the built-in TOMOYO.
+ */
+static void init_policy_loads(const char *datadir)
+{
+	static const char name[] = "init_policy_exception.conf";
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct sink s = { .buf = calloc(1, 1 << 20), .size = 1 << 20 };
+	struct tlkm_err err = { 0 };
+	size_t len;
+	char *text = slurp(datadir, name, &len);
+	const char *l;
+	int ret = text ? 0 : -1, missing = 0, uniq = 0, dumped = 0;
+
+	if (!ret)
+		ret = load(p, TLKM_EXCEPTION_POLICY, text, "", &err);
+	if (!ret)
+		ret = tlkm_dump_policy(p, TLKM_EXCEPTION_POLICY, collect, &s);
+	tap_result(!ret, "%s: loads %s", name, err.reason);
+	for (l = text; !ret && *l; ) {
+		const char *nl = strchr(l, '\n');
+		size_t n = nl ? (size_t)(nl - l) : strlen(l);
+		char *one = strndup(l, n);
+
+		if (!has_line(s.buf, s.len, one, n)) {
+			missing++;
+			tap_diag("not in the dump: %s", one);
+		}
+		/* Count the first occurrence of each line only. */
+		if (!has_line(text, l - text, one, n))
+			uniq++;
+		free(one);
+		l += n + (nl ? 1 : 0);
+	}
+	for (l = s.buf; *l; l++)
+		dumped += *l == '\n';
+	tap_result(!ret && !missing && dumped == uniq,
+		   "%s: %d distinct lines dumped once each (%d dumped)", name,
+		   uniq, dumped);
+	free(text);
+	free(s.buf);
+	tlkm_policy_destroy(p);
+}
+
 /**
  * test_policy_files() - Round trips over the files in @datadir.
  * @datadir: Directory with domain_policy.conf, exception_policy.conf and
@@ -147,4 +209,5 @@ void test_policy_files(const char *datadir)
 		model_round_trip(i, files[i], text);
 		free(text);
 	}
+	init_policy_loads(datadir);
 }
