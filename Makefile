@@ -9,6 +9,7 @@
 #   make lint                            checkpatch and shellcheck
 #   make packages                        .deb and .rpm packages into dist/
 #   make check-packages [KERNEL=...]     package life cycle in guests (slow)
+#   make bench [KERNEL=...]              LSM overhead microbenchmarks in guests
 #   make clean
 #
 # Kernel trees, guest images and results live in $(LLSM_CACHE)
@@ -17,7 +18,7 @@
 KERNEL ?= all
 SERIES := $(if $(filter all,$(KERNEL)),,$(KERNEL))
 
-.PHONY: all check check-full check-host check-packages soak demo guest-image lint packages clean
+.PHONY: all check check-full check-host check-packages soak demo guest-image lint packages clean bench
 
 all: check
 
@@ -51,6 +52,11 @@ packages:
 
 check-packages:
 	guest-test/check-packages $(SERIES)
+
+# Not part of check: overhead of the shim and its clients, side by side
+# with the built-in LSMs (guest-test/bench, docs/performance.md).
+bench:
+	guest-test/bench $(SERIES)
 
 clean:
 	rm -rf dist build
