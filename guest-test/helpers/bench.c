@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench.c - system call microbenchmarks for guest-test/bench, in ns per
+ * operation.
+ *
+ *   bench -d DIR calibrate MS      iterations per benchmark for about MS ms,
+ *                                  one "name iterations" line each
+ *   bench -d DIR run NAME=ITERS... each named benchmark once, one
+ *                                  "name ns_per_op errors iterations" line
+ *   bench -d DIR hold N CMD        open N files, run CMD (sh -c), close them
+ *
+ * DIR holds the small data file "data" and the static program "true" that
+ * the exec benchmark runs. Every benchmark counts its failed calls: a
+ * configuration that denies what a benchmark does shows up there.
+ */
+
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BENCH_PORT 7300
+
+static char data_path[256], true_path[256], status_path[64];
+static int data_fd = -1, listen_fd = -1, idle_pid = -1, idle_pipe[2];
+
+struct bench {
+	const char *name;
+	long (*op)(void);	/* one operation; nonzero on failure */
+};
+
+static long op_open(void)
+{
+	int fd = open(data_path, O_RDONLY);
+
+	if (fd < 0)
+		return 1;
+	close(fd);
+	return 0;
+}
+
+static long op_stat(void)
+{
+	struct stat st;
+
+	return stat(data_path, &st) != 0;
+}
+
+static long op_read(void)
+{
+	char buf[128];
+
+	return pread(data_fd, buf, sizeof(buf), 0) <= 0;
+}
+
+static long op_exec(void)
+{
+	char *const argv[] = { true_path, NULL };
+	char *const envp[] = { NULL };
+	int st;
+	pid_t pid = vfork();
+
+	if (pid == 0) {
+		execve(true_path, argv, envp);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid)
+		return 1;
+	return !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+}
+
+static long op_fork(void)
+{
+	int st;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(0);
+	if (pid < 0 || waitpid(pid, &st, 0) != pid)
+		return 1;
+	return 0;
+}
+
+static long op_connect(void)
+{
+	struct sockaddr_in a = {
+		.sin_family = AF_INET,
+		.sin_port = htons(BENCH_PORT),
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK),
+	};
+	int c, s;
+	long bad = 0;
+
+	c = socket(AF_INET, SOCK_STREAM, 0);
+	if (c < 0)
+		return 1;
+	if (connect(c, (struct sockaddr *)&a, sizeof(a)) != 0) {
+		close(c);
+		return 1;
+	}
+	s = accept(listen_fd, NULL, NULL);
+	if (s < 0)
+		bad = 1;
+	else
+		close(s);
+	close(c);
+	return bad;
+}
+
+static long op_ptrace(void)
+{
+	int st;
+
+	if (ptrace(PTRACE_ATTACH, idle_pid, NULL, NULL) != 0)
+		return 1;
+	if (waitpid(idle_pid, &st, __WALL) != idle_pid)
+		return 1;
+	return ptrace(PTRACE_DETACH, idle_pid, NULL, NULL) != 0;
+}
+
+static long op_status(void)
+{
+	char buf[4096];
+	int fd = open(status_path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return 1;
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	return n <= 0;
+}
+
+static const struct bench benches[] = {
+	{ "open_close", op_open },
+	{ "stat", op_stat },
+	{ "read_small", op_read },
+	{ "execve_static", op_exec },
+	{ "fork_exit_wait", op_fork },
+	{ "connect_accept", op_connect },
+	{ "ptrace_attach", op_ptrace },
+	{ "proc_status", op_status },
+};
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define NR_BENCHES ARRAY_SIZE(benches)
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* Runs ITERS operations of B; returns ns per operation, counts failures. */
+static double measure(const struct bench *b, long iters, long *errors)
+{
+	double t0 = now_ns();
+	long i;
+
+	*errors = 0;
+	for (i = 0; i < iters; i++)
+		*errors += b->op();
+	return (now_ns() - t0) / iters;
+}
+
+static int setup(const char *dir)
+{
+	struct sockaddr_in a = {
+		.sin_family = AF_INET,
+		.sin_port = htons(BENCH_PORT),
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK),
+	};
+	int one = 1;
+	char c;
+
+	snprintf(data_path, sizeof(data_path), "%s/data", dir);
+	snprintf(true_path, sizeof(true_path), "%s/true", dir);
+	data_fd = open(data_path, O_RDONLY);
+	if (data_fd < 0) {
+		perror(data_path);
+		return -1;
+	}
+	listen_fd = socket(AF_INET, SOCK_STREAM, 0);
+	if (listen_fd < 0 ||
+	    setsockopt(listen_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
+	    bind(listen_fd, (struct sockaddr *)&a, sizeof(a)) ||
+	    listen(listen_fd, 64)) {
+		perror("listen");
+		return -1;
+	}
+	/* A child that waits on a pipe: the ptrace and /proc targets. */
+	if (pipe(idle_pipe))
+		return -1;
+	idle_pid = fork();
+	if (idle_pid == 0) {
+		close(idle_pipe[1]);
+		while (read(idle_pipe[0], &c, 1) < 0 && errno == EINTR)
+			;
+		_exit(0);
+	}
+	close(idle_pipe[0]);
+	snprintf(status_path, sizeof(status_path), "/proc/%d/status", idle_pid);
+	return idle_pid < 0 ? -1 : 0;
+}
+
+static void teardown(void)
+{
+	close(idle_pipe[1]);
+	if (idle_pid > 0)
+		waitpid(idle_pid, NULL, 0);
+}
+
+static const struct bench *find(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < NR_BENCHES; i++)
+		if (strlen(benches[i].name) == len &&
+		    !strncmp(benches[i].name, name, len))
+			return &benches[i];
+	return NULL;
+}
+
+/* Doubles the iterations until one pass takes at least MS milliseconds. */
+static void calibrate(long ms)
+{
+	size_t i;
+	long iters, errors;
+	double ns;
+
+	for (i = 0; i < NR_BENCHES; i++) {
+		iters = 4;
+		for (;;) {
+			ns = measure(&benches[i], iters, &errors);
+			if (ns * iters >= ms * 1e6 / 4 || iters >= 1L << 24)
+				break;
+			iters *= 2;
+		}
+		iters = (long)(ms * 1e6 / ns) + 1;
+		printf("%s %ld\n", benches[i].name, iters);
+	}
+}
+
+static int run(int argc, char **argv)
+{
+	const struct bench *b;
+	long iters, errors;
+	char *eq;
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		eq = strchr(argv[i], '=');
+		b = eq ? find(argv[i], eq - argv[i]) : NULL;
+		iters = eq ? atol(eq + 1) : 0;
+		if (!b || iters <= 0) {
+			fprintf(stderr, "bench: bad argument %s\n", argv[i]);
+			return 2;
+		}
+		measure(b, iters / 16 + 1, &errors);	/* warm up */
+		printf("%s %.1f %ld %ld\n", b->name, measure(b, iters, &errors),
+		       errors, iters);
+		fflush(stdout);
+	}
+	return 0;
+}
+
+/* Opens the data file N times, runs CMD while they are open. */
+static int hold(long n, const char *cmd)
+{
+	struct rlimit rl = { .rlim_cur = n + 64, .rlim_max = n + 64 };
+	long i;
+	int rc;
+
+	if (setrlimit(RLIMIT_NOFILE, &rl)) {
+		perror("setrlimit");
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		if (open(data_path, O_RDONLY) < 0) {
+			perror("open");
+			return 2;
+		}
+	}
+	rc = system(cmd);
+	return WIFEXITED(rc) ? WEXITSTATUS(rc) : 2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = NULL;
+	int rc = 2;
+
+	if (argc > 2 && !strcmp(argv[1], "-d")) {
+		dir = argv[2];
+		argc -= 2;
+		argv += 2;
+	}
+	if (!dir || argc < 2) {
+		fprintf(stderr, "usage: bench -d DIR calibrate MS | run NAME=N... | hold N CMD\n");
+		return 2;
+	}
+	if (!strcmp(argv[1], "hold") && argc == 4) {
+		snprintf(data_path, sizeof(data_path), "%s/data", dir);
+		return hold(atol(argv[2]), argv[3]);
+	}
+	if (setup(dir))
+		return 2;
+	if (!strcmp(argv[1], "calibrate") && argc == 3) {
+		calibrate(atol(argv[2]));
+		rc = 0;
+	} else if (!strcmp(argv[1], "run")) {
+		rc = run(argc - 2, argv + 2);
+	}
+	teardown();
+	return rc;
+}
