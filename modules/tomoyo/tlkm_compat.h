@@ -60,4 +60,15 @@ static inline struct file *tlkm_get_exe_file(struct mm_struct *mm)
 	return exe;
 }
 
+/*
+ * TLKM_FILE_TRUNCATE_HOOK() - The hook-table entry for file_truncate, which
+ * 6.2 added for open(O_TRUNC) and ftruncate(); before, those called
+ * path_truncate. Expands to nothing on older kernels.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+#define TLKM_FILE_TRUNCATE_HOOK(fn) LSM_SHIM_HOOK_INIT(file_truncate, fn),
+#else
+#define TLKM_FILE_TRUNCATE_HOOK(fn)
+#endif
+
 #endif /* _MODULES_TOMOYO_TLKM_COMPAT_H */

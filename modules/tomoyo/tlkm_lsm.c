@@ -166,10 +166,6 @@ static void print_acl(struct tlkm_buf *b, const struct req *q)
 		tlkm_buf_puts(b, r->name[0]);
 		break;
 	}
-	if (q->cond) {
-		tlkm_buf_putc(b, ' ');
-		tlkm_buf_puts(b, q->cond);
-	}
 }
 
 static bool run_check(const struct tlkm_domain *d, const struct req *q)
@@ -223,14 +219,28 @@ static void print_header(struct tlkm_buf *b, unsigned int profile,
 	tlkm_buf_puts(b, tmp);
 }
 
-/* Add the ACL of a refused request to a domain (learning mode). */
-static void learn(const char *domain, const char *acl, size_t len, u32 max)
+/*
+ * Add the ACL of a refused request to a domain (learning mode). Like
+ * TOMOYO, the learned line carries the request's condition (an exec's
+ * realpath and argv[0]) where the audit record shows the bare ACL.
+ */
+static void learn(const char *domain, const char *acl, size_t len,
+		  const char *cond, u32 max)
 {
 	struct tlkm_acl_entry *e;
 	struct tlkm_writer w;
 	struct tlkm_domain *d;
 	struct tlkm_err err;
+	char *line = NULL;
 	u32 n = 0;
+
+	if (cond) {
+		line = kasprintf(GFP_KERNEL, "%.*s %s", (int)len, acl, cond);
+		if (!line)
+			return;
+		acl = line;
+		len = strlen(line);
+	}
 
 	down_write(&tlkm_policy_sem);
 	d = tlkm_find_domain(tlkm_policy, domain);
@@ -251,6 +261,7 @@ static void learn(const char *domain, const char *acl, size_t len, u32 max)
 				    err.reason);
 out:
 	up_write(&tlkm_policy_sem);
+	kfree(line);
 }
 
 /*
@@ -309,7 +320,8 @@ again:
 	atomic_inc(&tlkm_stat.violations[cfg.mode - 1]);
 	if (cfg.mode == TLKM_MODE_LEARNING) {
 		text[acl_at + acl_len] = '\0';
-		learn(domain, text + acl_at, acl_len, cfg.max_learning_entry);
+		learn(domain, text + acl_at, acl_len, q->cond,
+		      cfg.max_learning_entry);
 	}
 	if (cfg.mode != TLKM_MODE_ENFORCING) {
 		kfree(text);
@@ -339,10 +351,13 @@ static void fill_obj(struct tlkm_obj_info *o, struct dentry *dentry)
 	o->dev_minor = MINOR(inode->i_rdev);
 }
 
-/* Check a file operation with up to three names and three numbers. */
-static int check_file(unsigned int op, const char *n0, const char *n1,
-		      const char *n2, const u64 *num, struct dentry *obj,
-		      const char *cond)
+/*
+ * Check a file operation with up to three names and three numbers, in
+ * @domain.
+ */
+static int check_file_in(const char *domain, unsigned int op, const char *n0,
+			 const char *n1, const char *n2, const u64 *num,
+			 struct dentry *obj, const char *cond)
 {
 	struct req *q = kzalloc(sizeof(*q), GFP_KERNEL);
 	int ret;
@@ -361,34 +376,56 @@ static int check_file(unsigned int op, const char *n0, const char *n1,
 		memcpy(q->r.num, num, sizeof(q->r.num));
 	if (obj)
 		fill_obj(&q->r.obj[TLKM_OBJ_PATH1], obj);
-	ret = decide(tlkm_current_domain(), q);
+	ret = decide(domain, q);
 	kfree(q);
 	return ret;
 }
 
-static bool file_enabled(unsigned int op)
+/* The same in the current task's domain. */
+static int check_file(unsigned int op, const char *n0, const char *n1,
+		      const char *n2, const u64 *num, struct dentry *obj,
+		      const char *cond)
+{
+	return check_file_in(tlkm_current_domain(), op, n0, n1, n2, num, obj,
+			     cond);
+}
+
+static bool file_enabled_in(const char *domain, unsigned int op)
 {
 	struct tlkm_config cfg;
 	unsigned int profile;
 
-	return enabled(tlkm_current_domain(), file_mac[op], &cfg, &profile);
+	return enabled(domain, file_mac[op], &cfg, &profile);
 }
 
-/* One path, numbers optional. */
-static int check_path(unsigned int op, const struct path *path,
-		      const u64 *num)
+static bool file_enabled(unsigned int op)
+{
+	return file_enabled_in(tlkm_current_domain(), op);
+}
+
+/* One path in @domain, numbers optional. */
+static int check_path_in(const char *domain, unsigned int op,
+			 const struct path *path, const u64 *num)
 {
 	char *name;
 	int ret;
 
-	if (!file_enabled(op))
+	if (!file_enabled_in(domain, op))
 		return 0;
 	name = tlkm_realpath(path);
 	if (!name)
 		return 0;
-	ret = check_file(op, name, NULL, NULL, num, path->dentry, NULL);
+	ret = check_file_in(domain, op, name, NULL, NULL, num, path->dentry,
+			    NULL);
 	kfree(name);
 	return ret;
+}
+
+/* One path in the current task's domain. */
+static int check_path(unsigned int op, const struct path *path,
+		      const u64 *num)
+{
+	return check_path_in(tlkm_current_domain(), op, path, num);
 }
 
 /* An entry of a directory, numbers optional. */
@@ -449,6 +486,26 @@ static int hook_inode_getattr(const struct path *path)
 static int hook_path_truncate(const struct path *path)
 {
 	return check_path(TLKM_FILE_TRUNCATE, path, NULL);
+}
+
+/* open(O_TRUNC) and ftruncate() since 6.2 (path_truncate before). */
+static int __maybe_unused hook_file_truncate(struct file *file)
+{
+	return check_path(TLKM_FILE_TRUNCATE, &file->f_path, NULL);
+}
+
+/*
+ * The first call of an exec is for the program itself, which
+ * bprm_creds_for_exec checked. Later calls are for an interpreter (a
+ * script's "#!" line, binfmt_misc), which replaced bprm->interp: like
+ * TOMOYO, the new domain needs "file read" on it.
+ */
+static int hook_bprm_check_security(struct linux_binprm *bprm)
+{
+	if (bprm->interp == bprm->filename)
+		return 0;
+	return check_path_in(tlkm_cred_domain(bprm->cred), TLKM_FILE_READ,
+			     &bprm->file->f_path, NULL);
 }
 
 static int hook_path_chroot(const struct path *path)
@@ -948,12 +1005,52 @@ fail:
 	return NULL;
 }
 
+/*
+ * The audit records of a new domain, as TOMOYO writes them: one record per
+ * header line ("use_profile N", "use_group N"), granted=no, in the mode
+ * the new domain's profile gives "file execute", if it logs rejections.
+ */
+static void log_new_domain(const char *name, unsigned int profile,
+			   unsigned int group, const struct tlkm_request *r)
+{
+	const size_t size = 2 * TLKM_MAX_LINE;
+	struct tlkm_config cfg;
+	struct tlkm_buf b;
+	char *text, line[32];
+	int i;
+
+	down_read(&tlkm_policy_sem);
+	tlkm_profile_config(tlkm_policy, name, profile,
+			    file_mac[TLKM_FILE_EXECUTE], &cfg);
+	up_read(&tlkm_policy_sem);
+	if (!cfg.reject_log)
+		return;
+	text = kmalloc(size, GFP_KERNEL);
+	if (!text)
+		return;
+	for (i = 0; i < 2; i++) {
+		tlkm_buf_init(&b, text, size);
+		print_header(&b, profile, cfg.mode, false, r);
+		tlkm_buf_puts(&b, name);
+		tlkm_buf_putc(&b, '\n');
+		snprintf(line, sizeof(line), i ? "use_group %u\n" :
+			 "use_profile %u\n", i ? group : profile);
+		tlkm_buf_puts(&b, line);
+		if (!b.overflow)
+			tlkm_audit_add(text, b.len, cfg.max_audit_log);
+	}
+	kfree(text);
+}
+
 /* Create a domain if it does not exist, with the parent's profile. */
-static int make_domain(const char *name, const char *parent)
+static int make_domain(const char *name, const char *parent,
+		       const struct tlkm_request *r)
 {
 	const struct tlkm_domain *p;
+	unsigned int profile = 0, group = 0;
 	struct tlkm_writer w;
 	struct tlkm_err err;
+	bool made = false;
 	char line[32];
 	int ret = 0;
 
@@ -964,17 +1061,22 @@ static int make_domain(const char *name, const char *parent)
 	tlkm_writer_init(&w, tlkm_policy, TLKM_DOMAIN_POLICY);
 	ret = tlkm_write_line(&w, name, strlen(name), &err);
 	if (!ret && p) {
-		snprintf(line, sizeof(line), "use_profile %u", p->profile);
+		profile = p->profile;
+		group = p->group;
+		snprintf(line, sizeof(line), "use_profile %u", profile);
 		ret = tlkm_write_line(&w, line, strlen(line), &err);
-		snprintf(line, sizeof(line), "use_group %u", p->group);
+		snprintf(line, sizeof(line), "use_group %u", group);
 		if (!ret)
 			ret = tlkm_write_line(&w, line, strlen(line), &err);
 	}
 	if (ret)
 		pr_warn_ratelimited(TLKM_NAME ": cannot create domain %s: %s\n",
 				    name, err.reason);
+	made = !ret;
 out:
 	up_write(&tlkm_policy_sem);
+	if (made)
+		log_new_domain(name, profile, group, r);
 	return ret;
 }
 
@@ -1047,7 +1149,7 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 	up_read(&tlkm_policy_sem);
 	if (ret < 0)
 		goto out;
-	ret = make_domain(next, old);
+	ret = make_domain(next, old, &q->r);
 	if (ret)
 		goto out;
 	domain = tlkm_intern(next);
@@ -1157,10 +1259,12 @@ static const struct lsm_shim_hook tlkm_hooks[] = {
 	LSM_SHIM_HOOK_INIT(cred_prepare, hook_cred_prepare),
 	LSM_SHIM_HOOK_INIT(cred_transfer, hook_cred_transfer),
 	LSM_SHIM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
+	LSM_SHIM_HOOK_INIT(bprm_check_security, hook_bprm_check_security),
 	LSM_SHIM_HOOK_INIT(file_open, hook_file_open),
 	LSM_SHIM_HOOK_INIT(file_ioctl, hook_file_ioctl),
 	LSM_SHIM_HOOK_INIT(inode_getattr, hook_inode_getattr),
 	LSM_SHIM_HOOK_INIT(path_truncate, hook_path_truncate),
+	TLKM_FILE_TRUNCATE_HOOK(hook_file_truncate)
 	LSM_SHIM_HOOK_INIT(path_unlink, hook_path_unlink),
 	LSM_SHIM_HOOK_INIT(path_mkdir, hook_path_mkdir),
 	LSM_SHIM_HOOK_INIT(path_rmdir, hook_path_rmdir),
