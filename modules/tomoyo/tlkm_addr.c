@@ -5,17 +5,6 @@
  */
 #include "tlkm_addr.h"
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static int parse_v4(const char *s, size_t len, u8 *out)
 {
 	unsigned int part = 0, val = 0, digits = 0;
@@ -60,9 +49,11 @@ static int parse_groups(const char *s, size_t len, u8 *out, int max,
 		if (j == i || j - i > 4 || n == max)
 			return -EINVAL;
 		for (; i < j; i++) {
-			if (hexval(s[i]) < 0)
+			int d = tlkm_hex_digit(s[i]);
+
+			if (d < 0)
 				return -EINVAL;
-			v = (v << 4) | hexval(s[i]);
+			v = (v << 4) | d;
 		}
 		out[2 * n] = v >> 8;
 		out[2 * n + 1] = v & 0xff;

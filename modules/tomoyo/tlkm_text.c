@@ -227,7 +227,13 @@ int tlkm_word_index(const char * const *table, unsigned int n, const char *s,
 	return -1;
 }
 
-static int digit_value(char c)
+/**
+ * tlkm_hex_digit() - Value of one hexadecimal digit.
+ * @c: The character.
+ *
+ * Return: 0-15, or -1 if @c is not a hexadecimal digit.
+ */
+int tlkm_hex_digit(char c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -235,7 +241,7 @@ static int digit_value(char c)
 		return c - 'a' + 10;
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
-	return 99;
+	return -1;
 }
 
 /**
@@ -270,9 +276,9 @@ int tlkm_parse_u64(const char *s, size_t len, u64 *val, enum tlkm_radix *radix)
 	if (i >= len)
 		return -EINVAL;
 	for (; i < len; i++) {
-		int d = digit_value(s[i]);
+		int d = tlkm_hex_digit(s[i]);
 
-		if (d >= (int)base)
+		if (d < 0 || d >= (int)base)
 			return -EINVAL;
 		if (v > ((u64)-1 - d) / base)
 			return -EINVAL;

@@ -77,6 +77,7 @@ bool tlkm_cursor_empty(struct tlkm_cursor *c);
 bool tlkm_word_eq(const struct tlkm_word *w, const char *kw);
 int tlkm_word_index(const char * const *table, unsigned int n, const char *s,
 		    size_t len);
+int tlkm_hex_digit(char c);
 int tlkm_parse_u64(const char *s, size_t len, u64 *val, enum tlkm_radix *radix);
 int tlkm_parse_dec_u32(const char *s, size_t len, u32 max, u32 *val);
 
