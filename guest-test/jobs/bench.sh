@@ -199,7 +199,7 @@ slab_bytes() {
 # state_store: memory per tracked object after opening hold_n files, with
 # and without a client that keeps state per open file.
 state_store() {
-	local f0 f1 m0 m1 k0 k1 snap=$B/snap.sh
+	local f0 f1 m0 m1 k0 k1 u0 u1 snap=$B/snap.sh
 	cat >"$snap" <<'EOF'
 #!/bin/bash
 sync; echo 2 >/proc/sys/vm/drop_caches; sleep 2
@@ -207,17 +207,22 @@ f=$(awk '$1 == "file" { print $2 }' /sys/kernel/security/lsm_shim/objects)
 s=$(awk 'NR > 2 { t += $2 * $4 } END { printf "%d", t }' /proc/slabinfo)
 v=$(awk '$1 == "VmallocUsed:" { print $2 * 1024 }' /proc/meminfo)
 k=$(awk '$1 == "kmalloc-64" { print $2 * $4 }' /proc/slabinfo)
-echo "${f:-0} $((s + v)) $k"
+# Memory in use, page allocations included (a large kvmalloc of the hash
+# table's buckets comes from the page allocator, not from a slab).
+u=$(awk '/^(MemTotal):/ { t = $2 } /^(MemFree|Buffers|Cached):/ { t -= $2 }
+	END { print t * 1024 }' /proc/meminfo)
+echo "${f:-0} $((s + v)) $k $u"
 EOF
 	chmod 755 "$snap"
 	want lsm_shim
-	read -r f0 m0 k0 < <("$B/bench" -d "$B" hold "$hold_n" "$snap")
+	read -r f0 m0 k0 u0 < <("$B/bench" -d "$B" hold "$hold_n" "$snap")
 	modprobe llsm_test_a
-	read -r f1 m1 k1 < <("$B/bench" -d "$B" hold "$hold_n" "$snap")
+	read -r f1 m1 k1 u1 < <("$B/bench" -d "$B" hold "$hold_n" "$snap")
 	fact state_objects_file "$f1"
 	fact state_objects_file_before "$f0"
 	fact state_mem_delta "$((m1 - m0))"
 	fact state_kmalloc64_delta "$((k1 - k0))"
+	fact state_used_delta "$((u1 - u0))"
 	fact state_objects_all "$(paste -sd, <"$SHIMFS/objects" | tr ' ' '=')"
 	log "state store: $f1 file entries, $((m1 - m0)) bytes more slab+vmalloc"
 	rmmod llsm_test_a
