@@ -13,7 +13,7 @@
 TFS=/sys/kernel/security/tomoyo
 W=/tmp/tlkm
 PORT=7001
-cycle_seconds=${TLKM_CYCLE_SECONDS:-150}
+cycle_seconds=${TLKM_CYCLE_SECONDS:-300}
 cycle_max=${TLKM_CYCLES:-100}
 rm -rf "$W"
 mkdir -p "$W/pol" "$W/save"
@@ -323,12 +323,70 @@ else
 fi
 for p in $(pgrep -x tomoyo-auditd); do kill "$p"; done
 
+# ---- The query listener (tomoyo-queryd's protocol), enforcing mode. ----
+# query asks: a deviation waits for the listener's answer. Answers are
+# policy changes: only a manager may give them, as in TOMOYO.
+q=$LLSM_BIN/tomoyo_query
+# query_case ANSWER: run a listener that answers ANSWER once, then the
+# 'read' deviation; prints the deviation's status, listener output in $W/q.
+query_case() {
+	"$q" "$1" 1 20 >"$W/q" 2>&1 &
+	local lpid=$! rc
+	for _ in $(seq 50); do grep -q listening "$W/q" && break; sleep 0.1; done
+	"$W/service.sh" read >/dev/null 2>&1
+	rc=$?
+	wait "$lpid"
+	echo "$rc listener=$?"
+}
+tomoyo-setprofile -r 3 '<kernel> /tmp/tlkm/service.sh' >/dev/null 2>&1
+tap_is "query: a non-manager's answer is refused (EPERM) and the request is denied" \
+	"1 listener=3" "$(query_case 1)"
+tap_diag "$(cat "$W/q")"
+echo "$q" | tomoyo-loadpolicy -m
+tap_is "query: the listener is a manager now" yes \
+	"$(grep -qxF "$q" "$TFS/manager" && echo yes || echo no)"
+tap_is "query: answer 1 (grant) lets the denied read through" "0 listener=0" "$(query_case 1)"
+if grep -q '^Q[0-9]*-0$' "$W/q" && grep -q 'file read /tmp/tlkm/secret.txt' "$W/q"; then
+	tap_ok "query: the question names the serial, the retry and the request"
+else
+	tap_not_ok "query: the question names the serial, the retry and the request"
+fi
+tap_diag "$(head -n 4 "$W/q")"
+tap_is "query: answer 2 (reject) denies it" "1 listener=0" "$(query_case 2)"
+echo "delete $q" | tomoyo-loadpolicy -m
+
 # ---- Item 6: rmmod restores unrestricted behaviour. ----
 tap_is "enforcing before rmmod: the deviation fails" 1 "$("$W/service.sh" exec >/dev/null 2>&1; echo $?)"
 tap_run "rmmod tomoyo_lkm" rmmod tomoyo_lkm
 tap_is "after rmmod: the deviation succeeds" 0 "$("$W/service.sh" exec >/dev/null 2>&1; echo $?)"
 tap_is "after rmmod: $TFS is gone" no "$([ -e "$TFS" ] && echo yes || echo no)"
 tap_is "after rmmod: no tomoyo_lkm cred state left in the shim" "$cred_base" "$(objects cred)"
+
+# ---- tomoyo-init loads /etc/tomoyo (tomoyo-tools' own policy tree). ----
+# tomoyo-init writes manager.conf first and the other files after it, as
+# the built-in TOMOYO's loader before activation: it stays allowed to.
+if [ -f /etc/tomoyo/exception_policy.conf ] && llsm_load tomoyo_lkm; then
+	for f in exception_policy profile manager; do
+		cp "$TFS/$f" "$W/$f.before"
+	done
+	out=$(tomoyo-init 2>&1)
+	rc=$?
+	tap_is "tomoyo-init loads /etc/tomoyo into tomoyo_lkm" 0 "$rc"
+	tap_diag "$out"
+	for f in exception_policy profile manager; do
+		d=$(diff <(cat "/etc/tomoyo/$f.conf" "$W/$f.before" | grep -v '^$' | sort -u) \
+			<(grep -v '^$' "$TFS/$f" | sort -u))
+		tap_is "tomoyo-init: $f is what was there plus /etc/tomoyo/$f.conf (sorted)" "" "$d"
+	done
+	if echo 'path_group X /tmp/x' >"$TFS/exception_policy" 2>/dev/null; then
+		tap_not_ok "after tomoyo-init exits, a root non-manager's write is refused"
+	else
+		tap_ok "after tomoyo-init exits, a root non-manager's write is refused"
+	fi
+	rmmod tomoyo_lkm
+else
+	tap_not_ok "tomoyo-init: /etc/tomoyo is in the image and tomoyo_lkm loads"
+fi
 
 # ---- Item 6: load, policy, workload, unload cycles under load. ----
 stop=$W/loadgen.stop

@@ -71,6 +71,12 @@ struct tlkm_manager {
 };
 
 static LIST_HEAD(managers);
+/*
+ * The process that put the first entry into the manager list: it may go on
+ * writing until it exits, as TOMOYO's policy loader may (tomoyo-init writes
+ * manager.conf first, then the other files).
+ */
+static struct pid *loader;
 static struct dentry *tlkm_dir;
 static struct dentry *tlkm_files[F_MAX];
 static u32 quota_audit, quota_query;
@@ -319,7 +325,8 @@ static const char *exe_is_manager(void)
  *
  * Never for a task whose effective uid is not 0. Before the manager list
  * holds an entry (the policy counts as not loaded yet) any root task may;
- * after that only tasks whose program or domain is listed.
+ * after that the process that wrote the first entry (the policy loader,
+ * until it exits) and tasks whose program or domain is listed.
  *
  * Context: process context; the caller holds tlkm_policy_sem (read).
  * Return: true if the task may write policy.
@@ -331,7 +338,7 @@ bool tlkm_manager_ok(void)
 
 	if (!uid_eq(current_euid(), GLOBAL_ROOT_UID))
 		return false;
-	if (list_empty(&managers))
+	if (list_empty(&managers) || task_tgid(current) == loader)
 		return true;
 	list_for_each_entry(m, &managers, list)
 		if (!strcmp(m->name, domain))
@@ -385,6 +392,10 @@ static int write_manager(const char *line, size_t len, struct tlkm_err *err)
 			kfree(m);
 		}
 		kfree(name);
+		if (list_empty(&managers)) {
+			put_pid(loader);
+			loader = NULL;
+		}
 		return 0;
 	}
 	if (is_delete) {
@@ -397,6 +408,8 @@ static int write_manager(const char *line, size_t len, struct tlkm_err *err)
 		return -ENOMEM;
 	}
 	m->name = name;
+	if (list_empty(&managers) && !loader)
+		loader = get_pid(task_tgid(current));
 	list_add_tail(&m->list, &managers);
 	return 0;
 }
@@ -520,7 +533,11 @@ static int write_line(struct tlkm_io *io, char *line, size_t len)
 		up_read(&tlkm_policy_sem);
 		return ret;
 	case F_QUERY:
-		return tlkm_query_answer(line);
+		/* An answer grants or refuses access: managers only. */
+		down_read(&tlkm_policy_sem);
+		ret = tlkm_manager_ok() ? tlkm_query_answer(line) : -EPERM;
+		up_read(&tlkm_policy_sem);
+		return ret;
 	case F_SELF:
 		return tlkm_manual_transition(line);
 	case F_PROCESS:
@@ -718,4 +735,6 @@ void tlkm_fs_exit(void)
 		kfree(m->name);
 		kfree(m);
 	}
+	put_pid(loader);
+	loader = NULL;
 }
