@@ -370,8 +370,11 @@ int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 		shim_hook_del(lsm->hooks[i].id, &c->entries[i]);
 	shim_state_unlink(c->state);
 	list_del(&c->node);
-	/* One grace period covers the hooks and the state store's lists. */
-	synchronize_srcu(&shim_srcu);
+	/*
+	 * One grace period covers the hooks and the state store's lists.
+	 * Expedited: unregistering is rare and the caller (rmmod) waits.
+	 */
+	synchronize_srcu_expedited(&shim_srcu);
 	shim_state_release(c->state);
 	pr_info(SHIM_NAME ": unregistered %s\n", lsm->name);
 	shim_audit("unregister", lsm->name, 1);
