@@ -5,19 +5,88 @@
  * SECONDS pass or the file STOPFILE appears. Prints the operations done and
  * the failures seen; exits 1 if any operation failed.
  *
- * Usage: loadgen N SECONDS STOPFILE
+ * With SUID (the path of a set-user-ID root copy of suidcheck), each round
+ * also creates, writes and unlinks a file, lets a child ask to be traced
+ * (PTRACE_TRACEME, stop, continue) and has a child drop to uid 1000 and
+ * exec SUID, which must run with euid 0 again. A refused ptrace (the
+ * built-in Yama at scope 3) is counted apart and is not a failure.
+ *
+ * Usage: loadgen N SECONDS STOPFILE [SUID]
  */
+#define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
+
+static const char *suid_helper;
+static long ptrace_refused;
+
+/* Create, write, close and unlink a file of this worker's own. */
+static int file_round(void)
+{
+	char name[64];
+	int fd, fails = 0;
+
+	snprintf(name, sizeof(name), "/tmp/loadgen-%d", getpid());
+	fd = open(name, O_CREAT | O_WRONLY | O_TRUNC, 0600);
+	if (fd < 0)
+		return 1;
+	fails += write(fd, name, sizeof(name)) != sizeof(name);
+	close(fd);
+	fails += unlink(name) != 0;
+	return fails;
+}
+
+/* A child asks to be traced, stops, and is continued by its parent. */
+static int ptrace_round(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL))
+			_exit(42);
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return 1;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 42) {
+		ptrace_refused++;
+		return 0;
+	}
+	if (!WIFSTOPPED(status))
+		return 1;
+	if (ptrace(PTRACE_CONT, pid, NULL, NULL))
+		return 1;
+	return waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	       WEXITSTATUS(status);
+}
+
+/* A child drops to uid 1000 and execs the set-user-ID helper. */
+static int cred_round(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (setresgid(1000, 1000, 1000) || setresuid(1000, 1000, 1000))
+			_exit(126);
+		execl(suid_helper, "suidcheck", (char *)NULL);
+		_exit(127);
+	}
+	return pid < 0 || waitpid(pid, &status, 0) != pid ||
+	       !WIFEXITED(status) || WEXITSTATUS(status);
+}
 
 static int listener(struct sockaddr_in *addr)
 {
@@ -61,6 +130,8 @@ static int one_round(int lsock, const struct sockaddr_in *addr)
 	}
 	if (c >= 0)
 		close(c);
+	if (suid_helper)
+		fails += file_round() + ptrace_round() + cred_round();
 	return fails;
 }
 
@@ -77,7 +148,12 @@ static void worker(int seconds, const char *stopfile)
 		fails += one_round(lsock, &addr);
 		rounds++;
 	}
-	printf("worker %d: %ld rounds, %ld failures\n", getpid(), rounds, fails);
+	if (suid_helper)
+		printf("worker %d: %ld rounds, %ld failures, %ld ptrace refused\n",
+		       getpid(), rounds, fails, ptrace_refused);
+	else
+		printf("worker %d: %ld rounds, %ld failures\n", getpid(), rounds,
+		       fails);
 	_exit(fails ? 1 : 0);
 }
 
@@ -85,10 +161,12 @@ int main(int argc, char **argv)
 {
 	int n, seconds, i, status, rc = 0;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: loadgen N SECONDS STOPFILE\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: loadgen N SECONDS STOPFILE [SUID]\n");
 		return 2;
 	}
+	if (argc == 5)
+		suid_helper = argv[4];
 	n = atoi(argv[1]);
 	seconds = atoi(argv[2]);
 	setvbuf(stdout, NULL, _IOLBF, 0);

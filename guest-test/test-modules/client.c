@@ -12,6 +12,8 @@
  * registers with an explicit order that runs before order-0 clients.
  * bad_hook=1
  * registers an unsupported hook, which the shim must refuse.
+ * leak_bytes=N makes it a deliberately broken client: every file_open
+ * allocates N bytes that are never freed (the soak test must notice).
  * Never packaged.
  */
 
@@ -22,6 +24,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <net/sock.h>
 
@@ -45,6 +48,10 @@ static ulong opens;
 module_param(opens, ulong, 0444);
 static ulong marker_seen;
 module_param(marker_seen, ulong, 0444);
+static uint leak_bytes;
+module_param(leak_bytes, uint, 0444);
+/* The last leaked allocation; the earlier ones are lost on purpose. */
+static void *leaked;
 
 static int hook_file_open(struct file *file)
 {
@@ -52,6 +59,8 @@ static int hook_file_open(struct file *file)
 	u64 *task_count, *file_count, *cred_count;
 
 	WRITE_ONCE(opens, READ_ONCE(opens) + 1);
+	if (leak_bytes)
+		WRITE_ONCE(leaked, kmalloc(leak_bytes, GFP_KERNEL));
 	task_count = lsm_shim_state(THIS_LSM, LSM_SHIM_TASK, current, GFP_KERNEL);
 	file_count = lsm_shim_state(THIS_LSM, LSM_SHIM_FILE, file, GFP_KERNEL);
 	cred_count = lsm_shim_state(THIS_LSM, LSM_SHIM_CRED, current_cred(),
