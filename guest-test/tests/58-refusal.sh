@@ -3,11 +3,12 @@
 # llsm-smoke: yes
 # Refusal: a shim built for another kernel does not load and changes
 # nothing. The guest only has its own kernel's headers, so "another
-# kernel" is made from this kernel's lsm_shim.ko: once with another
-# kernel's version magic, once with another kernel's CRC for one of the
-# symbols it imports (what a shim built on another series carries: the
-# kernel refuses it on the CRC, as it ignores the release in the version
-# magic when symbols are versioned). Each
+# kernel" is made from this kernel's lsm_shim.ko: with another kernel's
+# version magic options; without symbol versions (7.x), with another
+# release; with symbol versions (6.1, 6.12), with another kernel's CRC for
+# one of the symbols it imports (what a shim built on another series
+# carries: the kernel refuses it on the CRC and ignores the release in the
+# version magic when symbols are versioned). Each
 # insmod must fail with the kernel's own message, leave lsm_shim unloaded,
 # its securityfs directory absent, the LSM list and the taint mask as they
 # were. (A wrong hook table symbol is 10-shim.sh's hook_table=jiffies.)
@@ -68,6 +69,20 @@ if [ "$other" != "$magic" ] &&
 	refused "version magic '$other'" "$work/lsm_shim.ko" "version magic '$other"
 else
 	tap_not_ok "a copy of lsm_shim.ko with version magic '$other'"
+fi
+
+# Without symbol versions (7.x) the release itself must match: another
+# kernel's release, its first digit changed.
+rel=$(uname -r)
+if [ "${magic/modversions/}" = "$magic" ]; then
+	other_rel=$(( ${rel%%.*} == 9 ? 8 : ${rel%%.*} + 1 ))${rel#"${rel%%.*}"}
+	cp "$work/orig.ko" "$work/release.ko"
+	if perl -0777 -pi -e "s/vermagic=\\Q$rel\\E /vermagic=$other_rel /" "$work/release.ko" &&
+		[ "$(modinfo -F vermagic "$work/release.ko" | cut -d' ' -f1)" = "$other_rel" ]; then
+		refused "release $other_rel" "$work/release.ko" "version magic '$other_rel "
+	else
+		tap_not_ok "a copy of lsm_shim.ko built for release $other_rel"
+	fi
 fi
 
 # Another kernel's CRC for the first imported symbol.
