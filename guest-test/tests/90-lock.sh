@@ -27,6 +27,12 @@ if sh -c "echo 2 > $SHIMFS/lock" 2>/dev/null; then
 else
 	tap_ok "writing 2 to lock is refused"
 fi
+# One write of "1" followed by a NUL byte: a C-string compare would take it.
+if printf '1\0' | dd of="$SHIMFS/lock" bs=2 count=1 status=none 2>/dev/null; then
+	tap_not_ok "writing 1 and a NUL byte to lock is refused"
+else
+	tap_ok "writing 1 and a NUL byte to lock is refused"
+fi
 tap_is "lock still reads 0 after bad writes" 0 "$(cat "$SHIMFS/lock")"
 
 tap_run "root with CAP_MAC_ADMIN sets the lock" sh -c "echo 1 > $SHIMFS/lock"

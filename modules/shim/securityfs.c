@@ -85,7 +85,8 @@ static ssize_t lock_write(struct file *file, const char __user *buf,
 		return -EINVAL;
 	if (copy_from_user(kbuf, buf, count))
 		return -EFAULT;
-	if (strcmp(kbuf, "1") && strcmp(kbuf, "1\n"))
+	/* Exactly "1" or "1\n": "1\0" and friends are refused. */
+	if (kbuf[0] != '1' || (count == 2 && kbuf[1] != '\n'))
 		return -EINVAL;
 	shim_lock();
 	return count;
