@@ -9,6 +9,11 @@
  * shim's own entry on the type's free hook, which runs after every client's
  * hook there) or when the client unregisters, and are freed after an RCU
  * grace period, since RCU path walk can still reach a dying inode.
+ *
+ * Entries with up to ENTRY_CLASSES * 8 bytes of state come from caches of
+ * their exact size (a 48-byte entry would take 64 bytes of kmalloc), larger
+ * ones from kmalloc. Both are freed with kfree() from an RCU callback of
+ * this module, so unload waits for them with rcu_barrier().
  */
 
 #include <linux/rculist.h>
@@ -55,6 +60,11 @@ static const struct rhashtable_params state_params = {
 	.automatic_shrinking = true,
 };
 
+/* Size classes of entries with their own cache: 8, 16, ... bytes of state. */
+#define ENTRY_CLASSES 8
+
+static struct kmem_cache *entry_caches[ENTRY_CLASSES];
+static char entry_cache_names[ENTRY_CLASSES][24];
 static struct rhashtable tables[LSM_SHIM_NR_OBJECTS];
 static struct list_head users[LSM_SHIM_NR_OBJECTS];
 static unsigned int type_refs[LSM_SHIM_NR_OBJECTS];
@@ -65,6 +75,12 @@ static const char *const type_names[LSM_SHIM_NR_OBJECTS] = {
 	[LSM_SHIM_INODE] = "inode",	  [LSM_SHIM_FILE] = "file",
 	[LSM_SHIM_SUPERBLOCK] = "superblock", [LSM_SHIM_SOCKET] = "socket",
 };
+
+static void free_entry_rcu(struct rcu_head *head)
+{
+	/* kfree() frees objects of any slab cache. */
+	kfree(container_of(head, struct state_entry, rcu));
+}
 
 static void drop_object(enum lsm_shim_object type, const void *object)
 {
@@ -78,7 +94,7 @@ static void drop_object(enum lsm_shim_object type, const void *object)
 		e = rhashtable_lookup_fast(&tables[type], &key, state_params);
 		if (e && !rhashtable_remove_fast(&tables[type], &e->node,
 						 state_params))
-			kfree_rcu(e, rcu);
+			call_rcu(&e->rcu, free_entry_rcu);
 	}
 }
 
@@ -125,6 +141,34 @@ static const struct lsm_shim_hook free_hooks[LSM_SHIM_NR_OBJECTS] = {
 					       hook_sk_free_security),
 };
 
+static void destroy_caches(void)
+{
+	int c;
+
+	for (c = 0; c < ENTRY_CLASSES; c++) {
+		kmem_cache_destroy(entry_caches[c]);
+		entry_caches[c] = NULL;
+	}
+}
+
+static int create_caches(void)
+{
+	int c;
+
+	for (c = 0; c < ENTRY_CLASSES; c++) {
+		snprintf(entry_cache_names[c], sizeof(entry_cache_names[c]),
+			 "lsm_shim_state_%d", (c + 1) * 8);
+		entry_caches[c] = kmem_cache_create(entry_cache_names[c],
+						    sizeof(struct state_entry) +
+						    (c + 1) * 8, 0, 0, NULL);
+		if (!entry_caches[c]) {
+			destroy_caches();
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 /**
  * shim_state_init - create the state tables.
  *
@@ -134,12 +178,16 @@ int shim_state_init(void)
 {
 	int t, err;
 
+	err = create_caches();
+	if (err)
+		return err;
 	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
 		INIT_LIST_HEAD(&users[t]);
 		err = rhashtable_init(&tables[t], &state_params);
 		if (err) {
 			while (t--)
 				rhashtable_destroy(&tables[t]);
+			destroy_caches();
 			return err;
 		}
 	}
@@ -162,6 +210,9 @@ void shim_state_exit(void)
 		WARN_ON_ONCE(atomic_read(&tables[t].nelems));
 		rhashtable_free_and_destroy(&tables[t], free_entry, NULL);
 	}
+	/* Entries still waiting in free_entry_rcu(), then their caches. */
+	rcu_barrier();
+	destroy_caches();
 }
 
 static int attach_type(enum lsm_shim_object type,
@@ -259,7 +310,7 @@ static void drop_entries(enum lsm_shim_object type,
 			continue;
 		if (!rhashtable_remove_fast(&tables[type], &e->node,
 					    state_params))
-			kfree_rcu(e, rcu);
+			call_rcu(&e->rcu, free_entry_rcu);
 	}
 	rhashtable_walk_stop(&iter);
 	rhashtable_walk_exit(&iter);
@@ -310,6 +361,15 @@ void *lsm_shim_state_lookup(const struct lsm_shim_lsm *lsm,
 }
 EXPORT_SYMBOL_GPL(lsm_shim_state_lookup);
 
+static struct state_entry *new_entry(size_t size, gfp_t gfp)
+{
+	size_t class = (size + 7) / 8;
+
+	if (class && class <= ENTRY_CLASSES)
+		return kmem_cache_zalloc(entry_caches[class - 1], gfp);
+	return kzalloc(sizeof(struct state_entry) + size, gfp);
+}
+
 /**
  * lsm_shim_state - a client's state for an object, made (zero-filled) on
  * first use.
@@ -333,7 +393,7 @@ void *lsm_shim_state(const struct lsm_shim_lsm *lsm, enum lsm_shim_object type,
 	data = lsm_shim_state_lookup(lsm, type, object);
 	if (data || !lsm->state_size[type])
 		return data;
-	e = kzalloc(sizeof(*e) + lsm->state_size[type], gfp);
+	e = new_entry(lsm->state_size[type], gfp);
 	if (!e)
 		return NULL;
 	e->key.object = object;

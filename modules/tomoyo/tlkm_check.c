@@ -9,7 +9,9 @@
 static bool group_entry(const struct tlkm_entry *e, unsigned int kind,
 			const char *group, const char *domain)
 {
-	return e->line.kind == kind && !strcmp(e->line.str1, group) &&
+	/* The first byte first: most members belong to other groups. */
+	return e->line.kind == kind && e->line.str1[0] == group[0] &&
+	       !strcmp(e->line.str1, group) &&
 	       tlkm_in_namespace(e->line.ns, domain);
 }
 

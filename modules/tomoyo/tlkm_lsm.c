@@ -82,20 +82,20 @@ static const char * const sock_names[4] = {
 	"stream", "dgram", "raw", "seqpacket",
 };
 
-/* Mode of @mac for a domain; fills @cfg and @profile. */
-static bool enabled(const char *domain, unsigned int mac,
-		    struct tlkm_config *cfg, unsigned int *profile)
+/*
+ * Is @mac checked at all in @domain? The fast test every hook makes before
+ * it computes names: the domain's profile mode, remembered in the domain.
+ */
+static bool enabled(const char *domain, unsigned int mac)
 {
-	const struct tlkm_domain *d;
+	struct tlkm_domain *d;
+	struct tlkm_config cfg;
 	bool on = false;
 
 	down_read(&tlkm_policy_sem);
 	d = tlkm_find_domain(tlkm_policy, domain);
-	if (d) {
-		tlkm_profile_config(tlkm_policy, domain, d->profile, mac, cfg);
-		*profile = d->profile;
-		on = cfg->mode != TLKM_MODE_DISABLED;
-	}
+	if (d && !tlkm_domain_config(tlkm_policy, d, mac, &cfg))
+		on = cfg.mode != TLKM_MODE_DISABLED;
 	up_read(&tlkm_policy_sem);
 	return on;
 }
@@ -265,42 +265,25 @@ out:
 }
 
 /*
- * Decide a request in @domain. Returns 0 or -EPERM; learning and
- * permissive modes never refuse.
+ * The slow part of a decision, when it is logged: the audit record, what
+ * learning mode adds, the query. Returns 0, -EPERM, or -EAGAIN when a
+ * query listener asked to retry.
  */
-static int decide(const char *domain, const struct req *q)
+static int report(const char *domain, const struct req *q,
+		  unsigned int profile, const struct tlkm_config *cfg, bool ok,
+		  unsigned int retry)
 {
 	const size_t size = 2 * TLKM_MAX_LINE;
-	struct tlkm_config cfg;
-	const struct tlkm_domain *d;
-	unsigned int profile, retry = 0;
 	size_t acl_at, acl_len;
 	struct tlkm_buf b;
 	char *text;
-	bool ok;
 	int answer;
 
 	text = kmalloc(size, GFP_KERNEL);
 	if (!text)
-		return -ENOMEM;
-again:
-	down_read(&tlkm_policy_sem);
-	d = tlkm_find_domain(tlkm_policy, domain);
-	if (!d) {
-		up_read(&tlkm_policy_sem);
-		kfree(text);
-		return 0;
-	}
-	profile = d->profile;
-	tlkm_profile_config(tlkm_policy, domain, profile, q->mac, &cfg);
-	ok = cfg.mode == TLKM_MODE_DISABLED || run_check(d, q);
-	up_read(&tlkm_policy_sem);
-	if (ok && !cfg.grant_log) {
-		kfree(text);
-		return 0;
-	}
+		return ok ? 0 : -ENOMEM;
 	tlkm_buf_init(&b, text, size);
-	print_header(&b, profile, cfg.mode, ok, &q->r);
+	print_header(&b, profile, cfg->mode, ok, &q->r);
 	tlkm_buf_puts(&b, domain);
 	tlkm_buf_putc(&b, '\n');
 	acl_at = b.len;
@@ -311,27 +294,62 @@ again:
 		kfree(text);
 		return ok ? 0 : -EPERM;
 	}
-	if (ok || cfg.reject_log)
-		tlkm_audit_add(text, b.len, cfg.max_audit_log);
+	if (ok || cfg->reject_log)
+		tlkm_audit_add(text, b.len, cfg->max_audit_log);
 	if (ok) {
 		kfree(text);
 		return 0;
 	}
-	atomic_inc(&tlkm_stat.violations[cfg.mode - 1]);
-	if (cfg.mode == TLKM_MODE_LEARNING) {
+	atomic_inc(&tlkm_stat.violations[cfg->mode - 1]);
+	if (cfg->mode == TLKM_MODE_LEARNING) {
 		text[acl_at + acl_len] = '\0';
 		learn(domain, text + acl_at, acl_len, q->cond,
-		      cfg.max_learning_entry);
+		      cfg->max_learning_entry);
 	}
-	if (cfg.mode != TLKM_MODE_ENFORCING) {
+	if (cfg->mode != TLKM_MODE_ENFORCING) {
 		kfree(text);
 		return 0;
 	}
 	answer = tlkm_query_ask(text, retry);
-	if (answer == 3 && retry++ < MAX_RETRY)
-		goto again;
 	kfree(text);
+	if (answer == 3 && retry < MAX_RETRY)
+		return -EAGAIN;
 	return answer == 1 ? 0 : -EPERM;
+}
+
+/*
+ * Decide a request in @domain. Returns 0 or -EPERM; learning and
+ * permissive modes never refuse. A granted request that is not logged
+ * allocates nothing.
+ */
+static int decide(const char *domain, const struct req *q)
+{
+	struct tlkm_config cfg;
+	struct tlkm_domain *d;
+	unsigned int profile, retry = 0;
+	bool ok;
+	int ret;
+
+	do {
+		down_read(&tlkm_policy_sem);
+		d = tlkm_find_domain(tlkm_policy, domain);
+		if (!d) {
+			up_read(&tlkm_policy_sem);
+			return 0;
+		}
+		profile = d->profile;
+		tlkm_domain_config(tlkm_policy, d, q->mac, &cfg);
+		ok = cfg.mode == TLKM_MODE_DISABLED || run_check(d, q);
+		/* Logging and learning need the preferences too. */
+		if (!ok || cfg.grant_log)
+			tlkm_profile_config(tlkm_policy, domain, profile,
+					    q->mac, &cfg);
+		up_read(&tlkm_policy_sem);
+		if (ok && !cfg.grant_log)
+			return 0;
+		ret = report(domain, q, profile, &cfg, ok, retry++);
+	} while (ret == -EAGAIN);
+	return ret;
 }
 
 static void fill_obj(struct tlkm_obj_info *o, struct dentry *dentry)
@@ -392,10 +410,7 @@ static int check_file(unsigned int op, const char *n0, const char *n1,
 
 static bool file_enabled_in(const char *domain, unsigned int op)
 {
-	struct tlkm_config cfg;
-	unsigned int profile;
-
-	return enabled(domain, file_mac[op], &cfg, &profile);
+	return enabled(domain, file_mac[op]);
 }
 
 static bool file_enabled(unsigned int op)
@@ -856,8 +871,6 @@ static int check_socket(struct socket *sock, unsigned int op,
 			const struct sockaddr *addr, int len)
 {
 	struct sock *sk = sock->sk;
-	struct tlkm_config cfg;
-	unsigned int profile;
 	int protocol, mac, ret = 0;
 	bool is_unix;
 	char *name = NULL;
@@ -872,7 +885,7 @@ static int check_socket(struct socket *sock, unsigned int op,
 	if (protocol < 0)
 		return 0;
 	mac = net_mac(is_unix, protocol, &op);
-	if (mac < 0 || !enabled(tlkm_current_domain(), mac, &cfg, &profile))
+	if (mac < 0 || !enabled(tlkm_current_domain(), mac))
 		return 0;
 	q = kzalloc(sizeof(*q), GFP_KERNEL);
 	if (!q)
@@ -1082,12 +1095,10 @@ out:
 
 static int check_env(const char *domain, struct req *q, struct exec_args *a)
 {
-	struct tlkm_config cfg;
-	unsigned int profile;
 	u32 i;
 	int ret = 0;
 
-	if (!enabled(domain, MAC_ENV, &cfg, &profile))
+	if (!enabled(domain, MAC_ENV))
 		return 0;
 	q->kind = REQ_ENV;
 	q->mac = MAC_ENV;

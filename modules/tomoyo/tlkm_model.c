@@ -17,9 +17,31 @@ static bool str_eq(const char *a, const char *b)
 	return !strcmp(a, b);
 }
 
-static struct tlkm_domain *new_domain(const char *name, size_t len)
+/**
+ * tlkm_name_hash() - Hash of a domain name for the name index (FNV-1a).
+ * @name: NUL-terminated name.
+ *
+ * Return: the hash.
+ */
+u32 tlkm_name_hash(const char *name)
+{
+	u32 h = 2166136261U;
+
+	while (*name)
+		h = (h ^ (u8)*name++) * 16777619U;
+	return h;
+}
+
+static struct tlkm_domain **bucket_of(struct tlkm_policy *p, u32 hash)
+{
+	return &p->buckets[hash & (TLKM_DOMAIN_BUCKETS - 1)];
+}
+
+static struct tlkm_domain *new_domain(struct tlkm_policy *p, const char *name,
+				      size_t len)
 {
 	struct tlkm_domain *d = kzalloc(sizeof(*d), TLKM_GFP);
+	struct tlkm_domain **b;
 
 	if (!d)
 		return NULL;
@@ -28,7 +50,31 @@ static struct tlkm_domain *new_domain(const char *name, size_t len)
 		kfree(d);
 		return NULL;
 	}
+	d->hash = tlkm_name_hash(d->name);
+	b = bucket_of(p, d->hash);
+	d->hnext = *b;
+	*b = d;
 	return d;
+}
+
+static void unindex_domain(struct tlkm_policy *p, struct tlkm_domain *d)
+{
+	struct tlkm_domain **pp;
+
+	for (pp = bucket_of(p, d->hash); *pp; pp = &(*pp)->hnext)
+		if (*pp == d) {
+			*pp = d->hnext;
+			return;
+		}
+}
+
+/* Forget what every domain knew of its profile (a profile changed). */
+static void forget_configs(struct tlkm_policy *p)
+{
+	struct tlkm_domain *d;
+
+	for (d = p->domains; d; d = d->next)
+		memset(d->config, 0, sizeof(d->config));
 }
 
 /**
@@ -42,7 +88,7 @@ struct tlkm_policy *tlkm_policy_create(void)
 
 	if (!p)
 		return NULL;
-	p->domains = new_domain("<kernel>", 8);
+	p->domains = new_domain(p, "<kernel>", 8);
 	if (!p->domains) {
 		kfree(p);
 		return NULL;
@@ -126,10 +172,11 @@ void tlkm_writer_init(struct tlkm_writer *w, struct tlkm_policy *p,
 struct tlkm_domain *tlkm_find_domain(const struct tlkm_policy *p,
 				     const char *name)
 {
+	u32 hash = tlkm_name_hash(name);
 	struct tlkm_domain *d;
 
-	for (d = p->domains; d; d = d->next)
-		if (!strcmp(d->name, name))
+	for (d = p->buckets[hash & (TLKM_DOMAIN_BUCKETS - 1)]; d; d = d->hnext)
+		if (d->hash == hash && !strcmp(d->name, name))
 			return d;
 	return NULL;
 }
@@ -186,11 +233,12 @@ static int select_domain(struct tlkm_writer *w, struct tlkm_line *l,
 					 "cannot delete the <kernel> domain",
 					 NULL, 0, NULL);
 		*pp = d->next;
+		unindex_domain(w->policy, d);
 		free_domain(d);
 		return 0;
 	}
 	if (!d) {
-		d = new_domain(l->str1, strlen(l->str1));
+		d = new_domain(w->policy, l->str1, strlen(l->str1));
 		if (!d)
 			return tlkm_fail(err, -ENOMEM, "out of memory", NULL,
 					 0, NULL);
@@ -217,10 +265,12 @@ static int apply_domain_line(struct tlkm_writer *w, struct tlkm_line *l,
 			return tlkm_fail(err, -EINVAL,
 					 "use_profile/use_group cannot be deleted",
 					 NULL, 0, NULL);
-		if (l->kind == TLKM_LINE_USE_PROFILE)
+		if (l->kind == TLKM_LINE_USE_PROFILE) {
 			d->profile = l->index;
-		else
+			memset(d->config, 0, sizeof(d->config));
+		} else {
 			d->group = l->index;
+		}
 		return 0;
 	case TLKM_LINE_DOMAIN_FLAG:
 		if (l->is_delete)
@@ -329,9 +379,11 @@ static int apply_profile(struct tlkm_policy *p, struct tlkm_line *l,
 		if (str_eq(old->ns, l->ns) &&
 		    tlkm_profile_same_key(&old->prof, &l->prof)) {
 			merge_profile(&old->prof, &l->prof);
+			forget_configs(p);
 			return 0;
 		}
 	}
+	forget_configs(p);
 	return add_entry(pp, l, err);
 }
 
@@ -540,10 +592,10 @@ find_config(const struct tlkm_policy *p, const char *domain,
 	for (e = p->profiles; e; e = e->next) {
 		const struct tlkm_profile_line *pl = &e->line.prof;
 
-		if (tlkm_in_namespace(e->line.ns, domain) &&
-		    pl->key == TLKM_PROF_CONFIG &&
-		    pl->profile == profile && pl->category == category &&
-		    pl->op == op && pl->mode != TLKM_UNSET)
+		if (pl->key == TLKM_PROF_CONFIG && pl->profile == profile &&
+		    pl->category == category && pl->op == op &&
+		    pl->mode != TLKM_UNSET &&
+		    tlkm_in_namespace(e->line.ns, domain))
 			return pl;
 	}
 	return NULL;
@@ -586,9 +638,9 @@ find_preference(const struct tlkm_policy *p, const char *domain,
 	const struct tlkm_entry *e;
 
 	for (e = p->profiles; e; e = e->next)
-		if (tlkm_in_namespace(e->line.ns, domain) &&
-		    e->line.prof.key == TLKM_PROF_PREFERENCE &&
-		    e->line.prof.profile == profile)
+		if (e->line.prof.key == TLKM_PROF_PREFERENCE &&
+		    e->line.prof.profile == profile &&
+		    tlkm_in_namespace(e->line.ns, domain))
 			return &e->line.prof;
 	return NULL;
 }
@@ -610,11 +662,11 @@ static u8 config_field(const struct tlkm_policy *p, const char *domain,
 			const struct tlkm_profile_line *pl = &e->line.prof;
 			u8 v = *((const u8 *)pl + offset);
 
-			if (tlkm_in_namespace(e->line.ns, domain) &&
-			    pl->key == TLKM_PROF_CONFIG &&
+			if (pl->key == TLKM_PROF_CONFIG &&
 			    pl->profile == profile &&
 			    pl->category == keys[i][0] && pl->op == keys[i][1] &&
-			    v != TLKM_UNSET)
+			    v != TLKM_UNSET &&
+			    tlkm_in_namespace(e->line.ns, domain))
 				return v;
 		}
 	return TLKM_UNSET;
@@ -655,5 +707,50 @@ int tlkm_profile_config(const struct tlkm_policy *p, const char *domain,
 			     1024;
 	cfg->max_learning_entry = pref && pref->has_learning ?
 				  pref->max_learning_entry : 2048;
+	return 0;
+}
+
+/* A known entry of struct tlkm_domain's config cache. */
+#define CONFIG_KNOWN 0x80
+#define CONFIG_GRANT_LOG 0x10
+#define CONFIG_REJECT_LOG 0x20
+#define CONFIG_MODE_MASK 0x0f
+
+/**
+ * tlkm_domain_config() - Mode and logging of one operation in a domain,
+ * as its profile says, remembered in the domain.
+ * @p:   Policy holding @d.
+ * @d:   Domain; its cache may be filled, by any number of readers at
+ *       once (they all write the same value; writers of the policy are
+ *       excluded by the caller's lock and clear the cache).
+ * @mac: Operation index into tlkm_mac_names[].
+ * @cfg: Receives mode, grant_log and reject_log; the preferences
+ *       (max_audit_log, max_learning_entry) are not filled: callers that
+ *       log or learn ask tlkm_profile_config() for them.
+ *
+ * Return: 0, or -%EINVAL for an invalid @mac.
+ */
+int tlkm_domain_config(const struct tlkm_policy *p, struct tlkm_domain *d,
+		       unsigned int mac, struct tlkm_config *cfg)
+{
+	u8 v;
+
+	if (mac >= TLKM_MAC_MAX)
+		return -EINVAL;
+	v = READ_ONCE(d->config[mac]);
+	if (!(v & CONFIG_KNOWN)) {
+		struct tlkm_config full;
+
+		tlkm_profile_config(p, d->name, d->profile, mac, &full);
+		v = CONFIG_KNOWN | full.mode |
+		    (full.grant_log ? CONFIG_GRANT_LOG : 0) |
+		    (full.reject_log ? CONFIG_REJECT_LOG : 0);
+		WRITE_ONCE(d->config[mac], v);
+	}
+	cfg->mode = v & CONFIG_MODE_MASK;
+	cfg->grant_log = v & CONFIG_GRANT_LOG;
+	cfg->reject_log = v & CONFIG_REJECT_LOG;
+	cfg->max_audit_log = 0;
+	cfg->max_learning_entry = 0;
 	return 0;
 }

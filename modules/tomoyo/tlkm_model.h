@@ -21,22 +21,33 @@ struct tlkm_acl_entry {
 	struct tlkm_acl acl;
 };
 
+/* Buckets of the domain name index (a power of two). */
+#define TLKM_DOMAIN_BUCKETS 64
+
 /**
  * struct tlkm_domain - A domain and its ACLs.
  * @next:    Next domain, in creation order.
+ * @hnext:   Next domain in the same bucket of the name index.
  * @name:    Domain name, e.g. "<kernel> /sbin/init".
+ * @hash:    tlkm_name_hash() of @name.
  * @profile: use_profile value.
  * @group:   use_group value (index into the ACL groups).
  * @flags:   Bit mask of enum tlkm_domain_flag.
  * @acls:    The domain's ACLs.
+ * @config:  What the domain's profile says per operation, filled on first
+ *           use by tlkm_domain_config(); 0 means not known yet. Cleared
+ *           by every change of a profile or of @profile.
  */
 struct tlkm_domain {
 	struct tlkm_domain *next;
+	struct tlkm_domain *hnext;
 	char *name;
+	u32 hash;
 	u8 profile;
 	u8 group;
 	u8 flags;
 	struct tlkm_acl_entry *acls;
+	u8 config[TLKM_MAC_MAX];
 };
 
 /**
@@ -55,12 +66,14 @@ struct tlkm_entry {
  * @exceptions: Transition control, aggregator and group lines.
  * @acl_groups: ACLs of "acl_group N" lines, per N.
  * @profiles:   Profile lines, one per setting.
+ * @buckets:    The domains again, indexed by tlkm_name_hash() of the name.
  */
 struct tlkm_policy {
 	struct tlkm_domain *domains;
 	struct tlkm_entry *exceptions;
 	struct tlkm_acl_entry *acl_groups[TLKM_MAX_ACL_GROUPS];
 	struct tlkm_entry *profiles;
+	struct tlkm_domain *buckets[TLKM_DOMAIN_BUCKETS];
 };
 
 /**
@@ -111,5 +124,8 @@ int tlkm_profile_mode(const struct tlkm_policy *p, const char *domain,
 int tlkm_profile_config(const struct tlkm_policy *p, const char *domain,
 			unsigned int profile, unsigned int mac,
 			struct tlkm_config *cfg);
+int tlkm_domain_config(const struct tlkm_policy *p, struct tlkm_domain *d,
+		       unsigned int mac, struct tlkm_config *cfg);
+u32 tlkm_name_hash(const char *name);
 
 #endif /* _MODULES_TOMOYO_TLKM_MODEL_H */

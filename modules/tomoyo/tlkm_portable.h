@@ -36,6 +36,8 @@ typedef int8_t s8;
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define fallthrough __attribute__((__fallthrough__))
+#define READ_ONCE(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define WRITE_ONCE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 
 static inline void *kmalloc(size_t size, int gfp)
 {
