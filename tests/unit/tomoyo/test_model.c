@@ -449,8 +449,74 @@ static void namespaces(void)
 /**
  * test_model() - The policy model, one behaviour per test.
  */
+/* The mode each domain remembers follows every change of profile. */
+static void remembered_config(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct tlkm_config cfg;
+	struct tlkm_domain *d;
+	struct tlkm_err err;
+	bool ok;
+
+	load(p, TLKM_PROFILE_POLICY, "1-CONFIG={ mode=learning }\n"
+		"2-CONFIG={ mode=enforcing grant_log=yes }\n", &err);
+	load(p, TLKM_DOMAIN_POLICY, "<kernel> /bin/a\nuse_profile 1\n", &err);
+	d = tlkm_find_domain(p, "<kernel> /bin/a");
+	ok = d && !tlkm_domain_config(p, d, 0, &cfg) &&
+	     cfg.mode == TLKM_MODE_LEARNING && !cfg.grant_log && cfg.reject_log;
+	load(p, TLKM_PROFILE_POLICY, "1-CONFIG={ mode=permissive }\n", &err);
+	ok = ok && !tlkm_domain_config(p, d, 0, &cfg) &&
+	     cfg.mode == TLKM_MODE_PERMISSIVE;
+	load(p, TLKM_PROFILE_POLICY,
+	     "1-CONFIG::file::execute={ mode=enforcing }\n", &err);
+	ok = ok && !tlkm_domain_config(p, d, 0, &cfg) &&
+	     cfg.mode == TLKM_MODE_ENFORCING &&
+	     !tlkm_domain_config(p, d, 1, &cfg) &&
+	     cfg.mode == TLKM_MODE_PERMISSIVE;
+	load(p, TLKM_DOMAIN_POLICY, "<kernel> /bin/a\nuse_profile 2\n", &err);
+	ok = ok && !tlkm_domain_config(p, d, 1, &cfg) &&
+	     cfg.mode == TLKM_MODE_ENFORCING && cfg.grant_log;
+	tap_result(ok, "a domain's remembered mode follows profile and use_profile changes");
+	tap_result(tlkm_domain_config(p, d, TLKM_MAC_MAX, &cfg) == -EINVAL,
+		   "remembered mode: an invalid operation is refused");
+	tlkm_policy_destroy(p);
+}
+
+/* Many domains: the name index finds each, and none once deleted. */
+static void domain_index(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct tlkm_err err;
+	char line[64];
+	int i, found = 0, gone = 0;
+
+	for (i = 0; i < 500; i++) {
+		snprintf(line, sizeof(line), "<kernel> /bin/p%d\n", i);
+		load(p, TLKM_DOMAIN_POLICY, line, &err);
+	}
+	for (i = 0; i < 500; i++) {
+		snprintf(line, sizeof(line), "<kernel> /bin/p%d", i);
+		found += tlkm_find_domain(p, line) != NULL;
+	}
+	for (i = 0; i < 500; i += 2) {
+		snprintf(line, sizeof(line), "delete <kernel> /bin/p%d\n", i);
+		load(p, TLKM_DOMAIN_POLICY, line, &err);
+	}
+	for (i = 0; i < 500; i++) {
+		snprintf(line, sizeof(line), "<kernel> /bin/p%d", i);
+		gone += (tlkm_find_domain(p, line) == NULL) == !(i % 2);
+	}
+	tap_result(found == 500 && gone == 500 &&
+		   tlkm_find_domain(p, "<kernel>") &&
+		   !tlkm_find_domain(p, "<kernel> /bin/p"),
+		   "the domain index finds 500 domains, and not the 250 deleted");
+	tlkm_policy_destroy(p);
+}
+
 void test_model(void)
 {
+	remembered_config();
+	domain_index();
 	merging();
 	domains();
 	exceptions();
