@@ -3,7 +3,8 @@
 # Guest side of guest-test/bench: one boot's configurations, alternated.
 #
 # BENCH_BOOT=lkm      (booted without the built-in TOMOYO) base, shim,
-#                     audit_off, audit_on, tlkm_enf, tlkm_off, yama_lkm; the
+#                     audit_off, audit_on, base2 (= base), tlkm_enf,
+#                     tlkm_off, yama_lkm; the
 #                     time from installed to enforcing; the state store
 # BENCH_BOOT=builtin  (default boot, built-in TOMOYO) builtin_off and
 #                     builtin_enf with the same policy
@@ -145,7 +146,7 @@ yama() { sysctl -qw "kernel.yama.ptrace_scope=$1"; }
 enter() {
 	yama 1
 	case $1 in
-	base | builtin_enf | builtin_off) want ;;
+	base | base2 | builtin_enf | builtin_off) want ;;
 	shim) want lsm_shim ;;
 	audit_off | audit_on) want lsm_shim audit_lkm ;;
 	tlkm_enf | tlkm_off) want lsm_shim tomoyo_lkm ;;
@@ -244,7 +245,8 @@ if [ "$boot" = builtin ]; then
 		fact builtin_activated yes
 	configs=(builtin_off builtin_enf)
 else
-	configs=(base shim audit_off audit_on tlkm_enf tlkm_off yama_lkm)
+	# base2 is base again, mid-round: base2/base is the noise floor.
+	configs=(base shim audit_off audit_on base2 tlkm_enf tlkm_off yama_lkm)
 fi
 fact kernel "$kver"
 fact lsm "$(cat /sys/kernel/security/lsm)"
