@@ -172,10 +172,11 @@ measure() {
 
 build() {
 	local cc
-	# Whatever C compiler the kernel headers pulled in.
-	for cc in /usr/bin/gcc /usr/bin/cc /usr/bin/gcc-[0-9]*; do
-		[ -x "$cc" ] && break
-	done
+	# Whatever C compiler the kernel headers pulled in (trixie's 7.x
+	# headers bring only x86_64-linux-gnu-gcc-14).
+	cc=$(ls /usr/bin/gcc /usr/bin/gcc-[0-9]* /usr/bin/x86_64-linux-gnu-gcc-[0-9]* \
+		/usr/bin/cc 2>/dev/null | head -n 1)
+	[ -n "$cc" ] || return 1
 	mkdir -p "$B"
 	"$cc" -O2 -Wall -static -o "$B/bench" "$H/helpers/bench.c" &&
 		"$cc" -O2 -Wall -static -o "$B/true" "$H/helpers/bench_true.c" &&

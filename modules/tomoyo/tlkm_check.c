@@ -6,15 +6,6 @@
 #include "tlkm_check.h"
 #include "tlkm_domainname.h"
 
-static bool group_entry(const struct tlkm_entry *e, unsigned int kind,
-			const char *group, const char *domain)
-{
-	/* The first byte first: most members belong to other groups. */
-	return e->line.kind == kind && e->line.str1[0] == group[0] &&
-	       !strcmp(e->line.str1, group) &&
-	       tlkm_in_namespace(e->line.ns, domain);
-}
-
 /**
  * tlkm_path_group_match() - Does a path_group hold a matching pattern?
  * @p:      Policy.
@@ -27,12 +18,13 @@ static bool group_entry(const struct tlkm_entry *e, unsigned int kind,
 bool tlkm_path_group_match(const struct tlkm_policy *p, const char *domain,
 			   const char *group, const char *name)
 {
+	const struct tlkm_group *g;
 	const struct tlkm_entry *e;
 	size_t len = strlen(name);
 
-	for (e = p->exceptions; e; e = e->next)
-		if (group_entry(e, TLKM_LINE_PATH_GROUP, group, domain) &&
-		    tlkm_pattern_match(&e->line.pat, name, len))
+	g = tlkm_find_group(p, TLKM_LINE_PATH_GROUP, domain, group);
+	for (e = g ? g->members : NULL; e; e = e->gnext)
+		if (tlkm_pattern_match(&e->line.pat, name, len))
 			return true;
 	return false;
 }
@@ -49,11 +41,12 @@ bool tlkm_path_group_match(const struct tlkm_policy *p, const char *domain,
 bool tlkm_number_group_match(const struct tlkm_policy *p, const char *domain,
 			     const char *group, u64 value)
 {
+	const struct tlkm_group *g;
 	const struct tlkm_entry *e;
 
-	for (e = p->exceptions; e; e = e->next)
-		if (group_entry(e, TLKM_LINE_NUMBER_GROUP, group, domain) &&
-		    e->line.num.min <= value && value <= e->line.num.max)
+	g = tlkm_find_group(p, TLKM_LINE_NUMBER_GROUP, domain, group);
+	for (e = g ? g->members : NULL; e; e = e->gnext)
+		if (e->line.num.min <= value && value <= e->line.num.max)
 			return true;
 	return false;
 }
@@ -71,30 +64,48 @@ bool tlkm_number_group_match(const struct tlkm_policy *p, const char *domain,
 bool tlkm_address_group_match(const struct tlkm_policy *p, const char *domain,
 			      const char *group, const u8 *addr, bool is_ipv6)
 {
+	const struct tlkm_group *g;
 	const struct tlkm_entry *e;
 
-	for (e = p->exceptions; e; e = e->next)
-		if (group_entry(e, TLKM_LINE_ADDRESS_GROUP, group, domain) &&
-		    tlkm_addr_in_range(&e->line.addr, addr, is_ipv6))
+	g = tlkm_find_group(p, TLKM_LINE_ADDRESS_GROUP, domain, group);
+	for (e = g ? g->members : NULL; e; e = e->gnext)
+		if (tlkm_addr_in_range(&e->line.addr, addr, is_ipv6))
 			return true;
 	return false;
 }
 
-/* What a decision needs besides the ACL: policy, domain and request. */
+/*
+ * What a decision needs besides the ACL: policy, domain and request, and
+ * the lengths of the request's names, measured once.
+ */
 struct ctx {
 	const struct tlkm_policy *p;
 	const char *domain;
 	const struct tlkm_request *r;
+	size_t len[3];
 };
 
-static bool name_ok(const struct ctx *c, const struct tlkm_name_union *u,
-		    const char *name)
+static bool name_len_ok(const struct ctx *c, const struct tlkm_name_union *u,
+			const char *name, size_t len)
 {
 	if (!name)
 		return false;
 	if (u->group)
 		return tlkm_path_group_match(c->p, c->domain, u->group, name);
-	return tlkm_pattern_match(&u->pat, name, strlen(name));
+	return tlkm_pattern_match(&u->pat, name, len);
+}
+
+static bool name_ok(const struct ctx *c, const struct tlkm_name_union *u,
+		    const char *name)
+{
+	return name_len_ok(c, u, name, name ? strlen(name) : 0);
+}
+
+/* Operand @i of the request against a name union of an ACL. */
+static bool operand_ok(const struct ctx *c, const struct tlkm_name_union *u,
+		       unsigned int i)
+{
+	return name_len_ok(c, u, c->r->name[i], c->len[i]);
 }
 
 static bool number_ok(const struct ctx *c, const struct tlkm_number_union *u,
@@ -239,12 +250,12 @@ static bool operands_ok(const struct ctx *c, const struct tlkm_acl *acl)
 		return number_ok(c, &acl->num[0], r->num[0]);
 	case TLKM_ACL_UNIX:
 	case TLKM_ACL_ENV:
-		return name_ok(c, &acl->name[0], r->name[0]);
+		return operand_ok(c, &acl->name[0], 0);
 	case TLKM_ACL_TASK:
 		return r->domain && !strcmp(acl->domain, r->domain);
 	default:
 		for (i = 0; i < tlkm_acl_nr_names[acl->type]; i++)
-			if (!name_ok(c, &acl->name[i], r->name[i]))
+			if (!operand_ok(c, &acl->name[i], i))
 				return false;
 		for (i = 0; i < tlkm_acl_nr_nums[acl->type]; i++)
 			if (!number_ok(c, &acl->num[i], r->num[i]))
@@ -271,7 +282,11 @@ static bool scan(const struct ctx *c, const struct tlkm_acl_entry *e,
 static bool check(const struct tlkm_policy *p, const struct tlkm_domain *d,
 		  u8 type, int protocol, u32 bit, const struct tlkm_request *r)
 {
-	const struct ctx c = { .p = p, .domain = d->name, .r = r };
+	struct ctx c = { .p = p, .domain = d->name, .r = r };
+	unsigned int i;
+
+	for (i = 0; i < 3; i++)
+		c.len[i] = r->name[i] ? strlen(r->name[i]) : 0;
 
 	return scan(&c, d->acls, type, protocol, bit) ||
 	       scan(&c, p->acl_groups[d->group], type, protocol, bit);

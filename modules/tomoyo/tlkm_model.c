@@ -143,6 +143,14 @@ void tlkm_policy_destroy(struct tlkm_policy *p)
 	}
 	free_entries(p->exceptions);
 	free_entries(p->profiles);
+	while (p->groups) {
+		struct tlkm_group *next = p->groups->next;
+
+		kfree(p->groups->ns);
+		kfree(p->groups->name);
+		kfree(p->groups);
+		p->groups = next;
+	}
 	for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++)
 		free_acls(p->acl_groups[i]);
 	kfree(p);
@@ -318,6 +326,85 @@ static int add_entry(struct tlkm_entry **pp, struct tlkm_line *l,
 	return 0;
 }
 
+static bool is_group_kind(unsigned int kind)
+{
+	return kind == TLKM_LINE_PATH_GROUP || kind == TLKM_LINE_NUMBER_GROUP ||
+	       kind == TLKM_LINE_ADDRESS_GROUP;
+}
+
+static struct tlkm_group *group_of(const struct tlkm_policy *p,
+				   const struct tlkm_line *l)
+{
+	struct tlkm_group *g;
+
+	for (g = p->groups; g; g = g->next)
+		if (g->kind == l->kind && str_eq(g->ns, l->ns) &&
+		    !strcmp(g->name, l->str1))
+			return g;
+	return NULL;
+}
+
+/* The group a new member line joins, made on first use. */
+static struct tlkm_group *join_group(struct tlkm_policy *p,
+				     const struct tlkm_line *l)
+{
+	struct tlkm_group *g = group_of(p, l);
+
+	if (g)
+		return g;
+	g = kzalloc(sizeof(*g), TLKM_GFP);
+	if (!g)
+		return NULL;
+	g->kind = l->kind;
+	g->name = tlkm_memdup_str(l->str1, strlen(l->str1));
+	g->ns = l->ns ? tlkm_memdup_str(l->ns, strlen(l->ns)) : NULL;
+	if (!g->name || (l->ns && !g->ns)) {
+		kfree(g->name);
+		kfree(g->ns);
+		kfree(g);
+		return NULL;
+	}
+	g->next = p->groups;
+	p->groups = g;
+	return g;
+}
+
+static void leave_group(struct tlkm_policy *p, struct tlkm_entry *e)
+{
+	struct tlkm_group *g = group_of(p, &e->line);
+	struct tlkm_entry **pp;
+
+	if (!g)
+		return;
+	for (pp = &g->members; *pp; pp = &(*pp)->gnext)
+		if (*pp == e) {
+			*pp = e->gnext;
+			return;
+		}
+}
+
+/**
+ * tlkm_find_group() - The group a name refers to, in a domain's namespace.
+ * @p:      Policy.
+ * @kind:   TLKM_LINE_PATH_GROUP, _NUMBER_GROUP or _ADDRESS_GROUP.
+ * @domain: Domain whose namespace holds the group.
+ * @name:   Group name.
+ *
+ * Return: the group, or NULL when it has no member.
+ */
+const struct tlkm_group *tlkm_find_group(const struct tlkm_policy *p,
+					 unsigned int kind, const char *domain,
+					 const char *name)
+{
+	const struct tlkm_group *g;
+
+	for (g = p->groups; g; g = g->next)
+		if (g->kind == kind && g->name[0] == name[0] &&
+		    !strcmp(g->name, name) && tlkm_in_namespace(g->ns, domain))
+			return g;
+	return NULL;
+}
+
 static int apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
 			   struct tlkm_err *err)
 {
@@ -333,11 +420,32 @@ static int apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
 	}
 	pp = find_entry(&p->exceptions, l);
 	e = *pp;
-	if (!l->is_delete)
-		return e ? 0 : add_entry(pp, l, err);
+	if (!l->is_delete) {
+		struct tlkm_group *g = NULL;
+		struct tlkm_entry **mp;
+		int ret;
+
+		if (e)
+			return 0;
+		if (is_group_kind(l->kind)) {
+			g = join_group(p, l);
+			if (!g)
+				return tlkm_fail(err, -ENOMEM, "out of memory",
+						 NULL, 0, NULL);
+		}
+		ret = add_entry(pp, l, err);
+		if (ret || !g)
+			return ret;
+		for (mp = &g->members; *mp; mp = &(*mp)->gnext)
+			;
+		*mp = *pp;
+		return 0;
+	}
 	if (!e)
 		return tlkm_fail(err, -ENOENT, "no such entry", NULL, 0, NULL);
 	*pp = e->next;
+	if (is_group_kind(e->line.kind))
+		leave_group(p, e);
 	tlkm_line_destroy(&e->line);
 	kfree(e);
 	return 0;

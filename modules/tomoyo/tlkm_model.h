@@ -52,12 +52,31 @@ struct tlkm_domain {
 
 /**
  * struct tlkm_entry - An exception policy or profile line kept as parsed.
- * @next: Next entry, in the order added.
- * @line: The line (never a delete).
+ * @next:  Next entry, in the order added.
+ * @gnext: Next member of the same group (path, number and address groups).
+ * @line:  The line (never a delete).
  */
 struct tlkm_entry {
 	struct tlkm_entry *next;
+	struct tlkm_entry *gnext;
 	struct tlkm_line line;
+};
+
+/**
+ * struct tlkm_group - The members of one path, number or address group,
+ * so a check walks them and not the whole exception policy.
+ * @next:    Next group.
+ * @kind:    TLKM_LINE_PATH_GROUP, _NUMBER_GROUP or _ADDRESS_GROUP.
+ * @ns:      Namespace of the group's lines, NULL for "<kernel>".
+ * @name:    Group name.
+ * @members: Member lines, in the order added.
+ */
+struct tlkm_group {
+	struct tlkm_group *next;
+	u8 kind;
+	char *ns;
+	char *name;
+	struct tlkm_entry *members;
 };
 
 /**
@@ -67,6 +86,7 @@ struct tlkm_entry {
  * @acl_groups: ACLs of "acl_group N" lines, per N.
  * @profiles:   Profile lines, one per setting.
  * @buckets:    The domains again, indexed by tlkm_name_hash() of the name.
+ * @groups:     The group lines of @exceptions again, per group.
  */
 struct tlkm_policy {
 	struct tlkm_domain *domains;
@@ -74,6 +94,7 @@ struct tlkm_policy {
 	struct tlkm_acl_entry *acl_groups[TLKM_MAX_ACL_GROUPS];
 	struct tlkm_entry *profiles;
 	struct tlkm_domain *buckets[TLKM_DOMAIN_BUCKETS];
+	struct tlkm_group *groups;
 };
 
 /**
@@ -127,5 +148,8 @@ int tlkm_profile_config(const struct tlkm_policy *p, const char *domain,
 int tlkm_domain_config(const struct tlkm_policy *p, struct tlkm_domain *d,
 		       unsigned int mac, struct tlkm_config *cfg);
 u32 tlkm_name_hash(const char *name);
+const struct tlkm_group *tlkm_find_group(const struct tlkm_policy *p,
+					 unsigned int kind, const char *domain,
+					 const char *name);
 
 #endif /* _MODULES_TOMOYO_TLKM_MODEL_H */

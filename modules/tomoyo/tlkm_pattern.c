@@ -253,6 +253,23 @@ static bool repeat_match(const char *p, size_t plen, const char *n,
 	return states & (1ULL << m);
 }
 
+/*
+ * Are the first @n bytes equal? Most patterns a name is tried against
+ * differ within the first eight bytes: one comparison rejects them.
+ */
+static bool prefix_eq(const char *a, const char *b, size_t n)
+{
+	u64 x, y;
+
+	if (n >= sizeof(x)) {
+		memcpy(&x, a, sizeof(x));
+		memcpy(&y, b, sizeof(y));
+		if (x != y)
+			return false;
+	}
+	return !memcmp(a, b, n);
+}
+
 /**
  * tlkm_pattern_match() - Does an encoded name match a pattern?
  * @p:    Compiled pattern.
@@ -273,7 +290,7 @@ bool tlkm_pattern_match(const struct tlkm_pattern *p, const char *name,
 		return len == p->len && !memcmp(name, p->text, len);
 	if (!len || (name[len - 1] == '/') != p->is_dir)
 		return false;
-	if (len < p->const_len || memcmp(name, p->text, p->const_len))
+	if (len < p->const_len || !prefix_eq(name, p->text, p->const_len))
 		return false;
 	if (p->has_repeat)
 		return repeat_match(p->text + r, p->len - r, name + r,
