@@ -435,6 +435,15 @@ static void namespaces(void)
 	tap_result(k && o && tlkm_check_file(p, o, TLKM_FILE_READ, &r) &&
 		   !tlkm_check_file(p, k, TLKM_FILE_READ, &r),
 		   "path_group lines apply only in their namespace");
+	r.name[0] = "/b";
+	ret = tlkm_check_file(p, k, TLKM_FILE_READ, &r);
+	load(p, TLKM_EXCEPTION_POLICY, "delete path_group G /b\n", NULL);
+	tap_result(ret && !tlkm_check_file(p, k, TLKM_FILE_READ, &r),
+		   "a deleted group member no longer matches");
+	load(p, TLKM_EXCEPTION_POLICY, "path_group G /b\n", NULL);
+	tap_result(tlkm_check_file(p, k, TLKM_FILE_READ, &r),
+		   "a group member added again matches again");
+	r.name[0] = "/a";
 	tap_result(tlkm_profile_mode(p, "<other> /x", 0, 0) ==
 		   TLKM_MODE_ENFORCING &&
 		   tlkm_profile_mode(p, "<kernel>", 0, 0) == TLKM_MODE_DISABLED,
