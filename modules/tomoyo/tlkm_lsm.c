@@ -322,8 +322,9 @@ static int report(const char *domain, const struct req *q,
  * permissive modes never refuse. A granted request that is not logged
  * allocates nothing.
  */
-static int decide(const char *domain, const struct req *q)
+static int decide(const char *domain, struct req *q)
 {
+	bool task_filled = false;
 	struct tlkm_config cfg;
 	struct tlkm_domain *d;
 	unsigned int profile, retry = 0;
@@ -339,6 +340,11 @@ static int decide(const char *domain, const struct req *q)
 		}
 		profile = d->profile;
 		tlkm_domain_config(tlkm_policy, d, q->mac, &cfg);
+		/* The task's ids: for conditions, or for the log below. */
+		if (tlkm_policy->has_conditions && !task_filled) {
+			fill_task(&q->r);
+			task_filled = true;
+		}
 		ok = cfg.mode == TLKM_MODE_DISABLED || run_check(d, q);
 		/* Logging and learning need the preferences too. */
 		if (!ok || cfg.grant_log)
@@ -347,6 +353,10 @@ static int decide(const char *domain, const struct req *q)
 		up_read(&tlkm_policy_sem);
 		if (ok && !cfg.grant_log)
 			return 0;
+		if (!task_filled) {
+			fill_task(&q->r);
+			task_filled = true;
+		}
 		ret = report(domain, q, profile, &cfg, ok, retry++);
 	} while (ret == -EAGAIN);
 	return ret;
@@ -386,7 +396,6 @@ static int check_file_in(const char *domain, unsigned int op, const char *n0,
 	q->op = op;
 	q->mac = file_mac[op];
 	q->cond = cond;
-	fill_task(&q->r);
 	q->r.name[0] = n0;
 	q->r.name[1] = n1;
 	q->r.name[2] = n2;
@@ -894,7 +903,6 @@ static int check_socket(struct socket *sock, unsigned int op,
 	q->op = op;
 	q->protocol = protocol;
 	q->mac = mac;
-	fill_task(&q->r);
 	if (is_unix) {
 		name = unix_name(sk, addr, len);
 		q->r.name[0] = name;

@@ -287,6 +287,8 @@ static int apply_domain_line(struct tlkm_writer *w, struct tlkm_line *l,
 			d->flags |= 1U << l->index;
 		return 0;
 	default:
+		if (l->acl.cond)
+			w->policy->has_conditions = true;
 		return update_acl(&d->acls, &l->acl, l->is_delete, err);
 	}
 }
@@ -415,6 +417,8 @@ static int apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
 			return tlkm_fail(err, -EOPNOTSUPP,
 					 "acl_group outside <kernel> is not supported",
 					 NULL, 0, NULL);
+		if (l->acl.cond)
+			p->has_conditions = true;
 		return update_acl(&p->acl_groups[l->index], &l->acl,
 				  l->is_delete, err);
 	}

@@ -87,6 +87,8 @@ struct tlkm_group {
  * @profiles:   Profile lines, one per setting.
  * @buckets:    The domains again, indexed by tlkm_name_hash() of the name.
  * @groups:     The group lines of @exceptions again, per group.
+ * @has_conditions: An ACL with a condition was added at some time (the
+ *              kernel glue then fills in the task's ids before a check).
  */
 struct tlkm_policy {
 	struct tlkm_domain *domains;
@@ -95,6 +97,7 @@ struct tlkm_policy {
 	struct tlkm_entry *profiles;
 	struct tlkm_domain *buckets[TLKM_DOMAIN_BUCKETS];
 	struct tlkm_group *groups;
+	bool has_conditions;
 };
 
 /**

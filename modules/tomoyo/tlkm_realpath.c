@@ -40,18 +40,34 @@ char *tlkm_encode_str(const char *raw, size_t len)
 	return out;
 }
 
+/*
+ * Length of the "/<pid>" that starts @p when <pid> is @pid, else 0. Read,
+ * not printed: this runs on every check of a /proc name.
+ */
+static size_t own_pid_len(const char *p, pid_t pid)
+{
+	unsigned long v = 0;
+	size_t i = 1;
+
+	if (p[0] != '/' || p[1] < '1' || p[1] > '9')
+		return 0;
+	while (i < 12 && p[i] >= '0' && p[i] <= '9')
+		v = v * 10 + (p[i++] - '0');
+	if ((p[i] && p[i] != '/') || v != (unsigned long)pid)
+		return 0;
+	return i;
+}
+
 /* "proc:" + path inside procfs, "/<own pid>" written as "/self". */
 static char *proc_name(struct dentry *dentry, char *buf)
 {
 	char *p = dentry_path_raw(dentry, buf + 5, TLKM_PATH_BUF - 16);
-	char self[16];
 	size_t n;
 
 	if (IS_ERR(p))
 		return p;
-	n = snprintf(self, sizeof(self), "/%d", task_tgid_vnr(current));
-	if (p - buf >= 16 && !strncmp(p, self, n) &&
-	    (p[n] == '/' || !p[n])) {
+	n = own_pid_len(p, task_tgid_vnr(current));
+	if (n && p - buf >= 16) {
 		p += n - 5;
 		memcpy(p, "/self", 5);
 	}
