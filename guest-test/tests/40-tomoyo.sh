@@ -65,6 +65,11 @@ tap_is "a process from before the load is in <kernel>" "<kernel>" \
 	"$(echo $$ >"$W/pid"; exec 3<>"$TFS/.process_status"; echo $$ >&3; read -r _ _ d <&3; echo "$d")"
 tap_is "an exec after the load enters a child domain" "<kernel> /usr/bin/cat" \
 	"$(/usr/bin/cat "$TFS/self_domain")"
+# execveat()/fexecve() as systemd runs systemd-executor: the program is
+# named /proc/self/fd/N; the domain takes the file's own name, as TOMOYO's.
+tap_is "an exec through /proc/self/fd/N enters the file's own domain" \
+	"<kernel> /usr/bin/cat" \
+	"$(exec 9</usr/bin/cat; /proc/self/fd/9 "$TFS/self_domain")"
 
 # ---- Item 5 (part 1): malformed lines, before the manager list is set. ----
 exc_before=$(cat "$TFS/exception_policy")

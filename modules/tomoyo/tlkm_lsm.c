@@ -1125,6 +1125,27 @@ static int check_env(const char *domain, struct req *q, struct exec_args *a)
 	return ret;
 }
 
+/*
+ * A transition failed: -EPERM when "file execute" is enforcing in @old,
+ * else 0 and @old marked transition_failed.
+ */
+static int stay_in_domain(const char *old)
+{
+	struct tlkm_config cfg = { .mode = TLKM_MODE_DISABLED };
+	struct tlkm_domain *d;
+
+	down_write(&tlkm_policy_sem);
+	d = tlkm_find_domain(tlkm_policy, old);
+	if (d) {
+		tlkm_domain_config(tlkm_policy, d, file_mac[TLKM_FILE_EXECUTE],
+				   &cfg);
+		if (cfg.mode != TLKM_MODE_ENFORCING)
+			d->flags |= 1U << TLKM_FLAG_TRANSITION_FAILED;
+	}
+	up_write(&tlkm_policy_sem);
+	return cfg.mode == TLKM_MODE_ENFORCING ? -EPERM : 0;
+}
+
 /* Execute permission, domain transition and environment of an exec. */
 static int do_exec(struct linux_binprm *bprm, struct req *q,
 		   struct exec_args *a, const char *program,
@@ -1169,12 +1190,22 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 	if (ret < 0)
 		goto out;
 	ret = make_domain(next, old, &q->r);
-	if (ret)
-		goto out;
-	domain = tlkm_intern(next);
-	ret = -ENOMEM;
-	if (!domain)
-		goto out;
+	if (ret) {
+		/*
+		 * No such domain can be made: only enforcing mode refuses the
+		 * exec; otherwise the task stays where it is, and the domain
+		 * is marked transition_failed, as TOMOYO does.
+		 */
+		ret = stay_in_domain(old);
+		if (ret)
+			goto out;
+		domain = old;
+	} else {
+		domain = tlkm_intern(next);
+		ret = -ENOMEM;
+		if (!domain)
+			goto out;
+	}
 	ret = check_env(domain, q, a);
 	if (!ret)
 		ret = tlkm_cred_set_domain(bprm->cred, domain, GFP_KERNEL);
@@ -1194,6 +1225,15 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 
 	realpath = tlkm_realpath(&bprm->file->f_path);
 	program = tlkm_realpath_nofollow(bprm->filename);
+	/*
+	 * As TOMOYO does: a name on procfs (systemd runs systemd-executor as
+	 * /proc/self/fd/N with execveat()) names no program; the file's own
+	 * name is used for "file execute" and for the next domain.
+	 */
+	if (program && !strncmp(program, "proc:/", 6)) {
+		kfree(program);
+		program = NULL;
+	}
 	if (!program && realpath)
 		program = kstrdup(realpath, GFP_KERNEL);
 	a = read_args(bprm);
