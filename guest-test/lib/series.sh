@@ -115,8 +115,8 @@ series_resolve() {
 		say "KMOD_VERSION=$(newest_of "$s" kmod)"
 		say "MAKE_VERSION=$(newest_of "$s" make)"
 		say "LIBC_VERSION=$(newest_of "$s" libc6)"
-	} >"$out.tmp"
-	mv "$out.tmp" "$out"
+	} >"$out.tmp.$$"
+	mv "$out.tmp.$$" "$out"
 }
 
 # series_load SERIES: resolve (once per call of a script) and source the env.
