@@ -31,6 +31,12 @@ module_files() {
 	done
 }
 
+# domain_block HEADER FILE: the lines of one TOMOYO domain in a domain
+# policy: HEADER and what follows it up to the next domain.
+domain_block() {
+	awk -v h="$1" '/^<[^>]*>/ { on = ($0 == h) } on && NF' "$2"
+}
+
 # tap_log NAME LOGFILE CMD...: tap_run with the whole output kept in LOGFILE
 # (and its last lines as diagnostics when it fails).
 tap_log() {

@@ -22,7 +22,9 @@ if modinfo tomoyo_lkm >/dev/null 2>&1; then
 	tap_true "tomoyo_lkm was loaded at boot" grep -q '^tomoyo_lkm ' /proc/modules
 	if [ "$pol" = /etc/tomoyo ]; then
 		tap_grep "the unit loaded the policy" "TOMOYO policy loaded from /etc/tomoyo" "$log/unit.log"
-		for f in profile exception_policy; do
+		tap_run "the policy saved before the upgrade is unchanged on disk" \
+			sha256sum -c /var/lib/llsm-test/persist.sha256
+		for f in profile manager exception_policy; do
 			missing=$(grep -v '^#' "/etc/tomoyo/$f.conf" | grep . |
 				grep -vxF -f "/sys/kernel/security/tomoyo/$f")
 			if [ -z "$missing" ]; then
@@ -32,9 +34,20 @@ if modinfo tomoyo_lkm >/dev/null 2>&1; then
 				tap_diag "missing: $(head -n 5 <<<"$missing")"
 			fi
 		done
+		# The domain the first boot added and saved with tomoyo-savepolicy.
+		marker='<kernel> /usr/local/sbin/llsm-persist'
+		tap_is "the saved domain is in force again, with its lines" \
+			"$(domain_block "$marker" /etc/tomoyo/domain_policy.conf | sort)" \
+			"$(domain_block "$marker" /sys/kernel/security/tomoyo/domain_policy | sort)"
+		tap_is "and it is the one added before the upgrade" "use_profile 2|file read /etc/llsm-persist" \
+			"$(domain_block "$marker" /sys/kernel/security/tomoyo/domain_policy |
+				grep -vxF -e "$marker" -e 'use_group 0' | paste -sd'|')"
 	else
-		tap_skip "the policy from /etc/tomoyo is in force" "no tomoyo-tools in this suite"
+		tap_not_ok "modules.conf names /etc/tomoyo as the policy (it says '$pol')"
 	fi
+	tap_true "yama_lkm was loaded at boot" grep -q '^yama_lkm ' /proc/modules
+	tap_is "yama_lkm's scope from modules.conf (ptrace_scope=2) survived the upgrade and the reboot" 2 \
+		"$(cat /proc/sys/kernel/yama_lkm/ptrace_scope 2>&1)"
 else
 	tap_skip "tomoyo_lkm loaded with the policy of /etc/tomoyo" "tomoyo_lkm is not in this version"
 	tap_grep "the unit says it skipped tomoyo_lkm" "tomoyo_lkm is not installed for kernel $kver: skipped" "$log/unit.log"

@@ -120,6 +120,34 @@ tap_is "0 1 2 3 are accepted" "ok ok ok ok" \
 	"$(for v in 0 1 2 3; do try_write "$knob" $v; done | paste -sd' ')"
 rmmod yama_lkm
 
+# The ptrace_scope parameter: the scope at load (modprobe.d, modules.conf).
+for v in 0 2 3; do
+	llsm_load yama_lkm ptrace_scope=$v
+	tap_is "yama_lkm ptrace_scope=$v starts at $v" "$v $v" \
+		"$(cat "$knob") $(cat /sys/module/yama_lkm/parameters/ptrace_scope)"
+	[ $v = 3 ] && tap_is "loaded at 3, the scope cannot be lowered" "refused 3" \
+		"$(try_write "$knob" 1) $(cat "$knob")"
+	rmmod yama_lkm
+done
+for v in 4 -1 abc 99999999999999999999; do
+	dmesg_mark "yama-param-$v"
+	if llsm_load yama_lkm ptrace_scope=$v 2>"$LLSM_WORK/err"; then
+		tap_not_ok "yama_lkm ptrace_scope=$v is refused"
+		rmmod yama_lkm
+		continue
+	fi
+	tap_is "yama_lkm ptrace_scope=$v is refused, nothing registered" "no no" \
+		"$(grep -q '^yama_lkm ' /proc/modules && echo yes || echo no) $(grep -q yama_lkm "$SHIMFS/lsm" && echo yes || echo no)"
+	tap_diag "$(cat "$LLSM_WORK/err")" "$(dmesg_since "yama-param-$v" | grep yama_lkm | head -n 2)"
+done
+dmesg_mark yama-param-range
+llsm_load yama_lkm ptrace_scope=7 2>/dev/null && rmmod yama_lkm
+if dmesg_since yama-param-range | grep -q 'yama_lkm: ptrace_scope=7 is out of range: use 0'; then
+	tap_ok "the refusal of ptrace_scope=7 gives the range in dmesg"
+else
+	tap_not_ok "the refusal of ptrace_scope=7 gives the range in dmesg"
+fi
+
 # Both Yamas at once: the stricter wins; PR_SET_PTRACER works with both.
 llsm_load yama_lkm
 both() { # BUILTIN LKM: the uid 1000 sibling attach row

@@ -51,6 +51,13 @@
 #define YAMA_LKM_SCOPE_NO_ATTACH	3
 
 static int ptrace_scope = YAMA_LKM_SCOPE_RELATIONAL;
+/*
+ * The scope at load time, so that a boot configuration (modprobe.d or
+ * loadable-lsm's modules.conf) can set it; the sysctl changes it later.
+ */
+module_param(ptrace_scope, int, 0444);
+MODULE_PARM_DESC(ptrace_scope,
+		 "ptrace scope at load: 0 classic, 1 relational (default), 2 capability, 3 no attach");
 
 /*
  * struct ptrace_relation - a tracer declared with PR_SET_PTRACER.
@@ -446,6 +453,12 @@ static int __init yama_lkm_init(void)
 {
 	int rc;
 
+	if (ptrace_scope < YAMA_LKM_SCOPE_DISABLED ||
+	    ptrace_scope > YAMA_LKM_SCOPE_NO_ATTACH) {
+		pr_err("ptrace_scope=%d is out of range: use 0 (classic), 1 (relational), 2 (capability) or 3 (no attach); not loaded\n",
+		       ptrace_scope);
+		return -EINVAL;
+	}
 	yama_sysctl = register_sysctl("kernel/yama_lkm", yama_sysctl_table);
 	if (!yama_sysctl)
 		return -ENOMEM;
