@@ -996,14 +996,21 @@ static size_t read_stack(struct linux_binprm *bprm, char *raw, size_t max)
 
 static struct exec_args *read_args(struct linux_binprm *bprm)
 {
+	/*
+	 * The argv and envp strings lie between bprm->p and bprm->exec (the
+	 * file name copied before them); most execs need a page or less.
+	 */
+	size_t max = bprm->exec > bprm->p ?
+		     min_t(size_t, bprm->exec - bprm->p, MAX_EXEC_BYTES) :
+		     MAX_EXEC_BYTES;
 	struct exec_args *a = kzalloc(sizeof(*a), GFP_KERNEL);
-	char *raw = kvmalloc(MAX_EXEC_BYTES, GFP_KERNEL);
+	char *raw = kvmalloc(max, GFP_KERNEL);
 	size_t got, pos = 0;
 	u32 i, want = bprm->argc + bprm->envc;
 
 	if (!a || !raw)
 		goto fail;
-	got = read_stack(bprm, raw, MAX_EXEC_BYTES);
+	got = read_stack(bprm, raw, max);
 	for (i = 0; i < want && i < MAX_EXEC_STRINGS && pos < got; i++) {
 		size_t len = strnlen(raw + pos, got - pos);
 
@@ -1146,6 +1153,36 @@ static int stay_in_domain(const char *old)
 	return cfg.mode == TLKM_MODE_ENFORCING ? -EPERM : 0;
 }
 
+/*
+ * The name of the domain an exec of @program enters from @old, allocated:
+ * sized for a child of @old first (@prog is the aggregated program), the
+ * longest name a line may hold only if the policy changed in between.
+ */
+static char *next_domain_name(const char *old, const char *program,
+			      const char *prog, int *result)
+{
+	size_t size = strlen(old) + strlen(prog) + 3;
+	char *next;
+
+	for (;;) {
+		next = kmalloc(size, GFP_KERNEL);
+		if (!next) {
+			*result = -ENOMEM;
+			return NULL;
+		}
+		down_read(&tlkm_policy_sem);
+		*result = tlkm_next_domain(tlkm_policy, old, program, next,
+					   size);
+		up_read(&tlkm_policy_sem);
+		if (*result >= 0)
+			return next;
+		kfree(next);
+		if (*result != -E2BIG || size >= TLKM_MAX_LINE)
+			return NULL;
+		size = TLKM_MAX_LINE;
+	}
+}
+
 /* Execute permission, domain transition and environment of an exec. */
 static int do_exec(struct linux_binprm *bprm, struct req *q,
 		   struct exec_args *a, const char *program,
@@ -1153,7 +1190,7 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 {
 	const char *old = tlkm_current_domain();
 	const char *prog, *domain;
-	char *next, *cond;
+	char *next = NULL, *cond;
 	int ret;
 
 	down_read(&tlkm_policy_sem);
@@ -1166,9 +1203,8 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 	       kasprintf(GFP_KERNEL, "exec.realpath=\"%s\" exec.argv[0]=\"%s\"",
 			 realpath, a->str[0]) :
 	       kasprintf(GFP_KERNEL, "exec.realpath=\"%s\"", realpath);
-	next = kmalloc(TLKM_MAX_LINE, GFP_KERNEL);
 	ret = -ENOMEM;
-	if (!cond || !next)
+	if (!cond)
 		goto out;
 	q->kind = REQ_FILE;
 	q->op = TLKM_FILE_EXECUTE;
@@ -1184,10 +1220,8 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 	ret = decide(old, q);
 	if (ret)
 		goto out;
-	down_read(&tlkm_policy_sem);
-	ret = tlkm_next_domain(tlkm_policy, old, program, next, TLKM_MAX_LINE);
-	up_read(&tlkm_policy_sem);
-	if (ret < 0)
+	next = next_domain_name(old, program, prog, &ret);
+	if (!next)
 		goto out;
 	ret = make_domain(next, old, &q->r);
 	if (ret) {
