@@ -1154,31 +1154,30 @@ static int stay_in_domain(const char *old)
 }
 
 /*
- * The name of the domain an exec of @program enters from @old, allocated:
- * sized for a child of @old first (@prog is the aggregated program), the
- * longest name a line may hold only if the policy changed in between.
+ * The name of the domain an exec of @program enters from @old, allocated,
+ * or an ERR_PTR(): sized for a child of @old first (@prog is the aggregated
+ * program), the longest name a line may hold only if the policy changed in
+ * between.
  */
 static char *next_domain_name(const char *old, const char *program,
-			      const char *prog, int *result)
+			      const char *prog)
 {
 	size_t size = strlen(old) + strlen(prog) + 3;
 	char *next;
+	int ret;
 
 	for (;;) {
 		next = kmalloc(size, GFP_KERNEL);
-		if (!next) {
-			*result = -ENOMEM;
-			return NULL;
-		}
+		if (!next)
+			return ERR_PTR(-ENOMEM);
 		down_read(&tlkm_policy_sem);
-		*result = tlkm_next_domain(tlkm_policy, old, program, next,
-					   size);
+		ret = tlkm_next_domain(tlkm_policy, old, program, next, size);
 		up_read(&tlkm_policy_sem);
-		if (*result >= 0)
+		if (ret >= 0)
 			return next;
 		kfree(next);
-		if (*result != -E2BIG || size >= TLKM_MAX_LINE)
-			return NULL;
+		if (ret != -E2BIG || size >= TLKM_MAX_LINE)
+			return ERR_PTR(ret);
 		size = TLKM_MAX_LINE;
 	}
 }
@@ -1220,9 +1219,12 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 	ret = decide(old, q);
 	if (ret)
 		goto out;
-	next = next_domain_name(old, program, prog, &ret);
-	if (!next)
+	next = next_domain_name(old, program, prog);
+	if (IS_ERR(next)) {
+		ret = PTR_ERR(next);
+		next = NULL;
 		goto out;
+	}
 	ret = make_domain(next, old, &q->r);
 	if (ret) {
 		/*
