@@ -27,6 +27,13 @@ series_sources() {
 		say "deb $LLSM_MIRROR trixie-backports main"
 		say "deb $LLSM_MIRROR sid main"
 		;;
+	qemu)
+		# Not a kernel series: where guest-test/build-qemu-root takes
+		# a QEMU newer than the host's.
+		say "deb $LLSM_MIRROR $LLSM_QEMU_SUITE main"
+		say "deb $LLSM_MIRROR $LLSM_QEMU_SUITE-updates main"
+		say "deb $LLSM_SECURITY_MIRROR $LLSM_QEMU_SUITE-security main"
+		;;
 	esac
 }
 

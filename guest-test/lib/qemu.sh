@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# Which QEMU runs the guests, and in which TCG mode (sourced).
+#
+# Multi-threaded TCG needs a QEMU that keeps a vCPU off code that another
+# vCPU is patching: bookworm's QEMU 7.2 does not (a 7.3 kernel died of a
+# stray int3 while text_poke_bp() patched a static key at boot).
+# LLSM_QEMU_MTTCG_MIN is the oldest QEMU this project has booted 30 times
+# per series with thread=multi without a fault (README, "Guest speed").
+# When the host's QEMU is older, the guests run on the QEMU of a small
+# cached root of $LLSM_QEMU_SUITE (guest-test/build-qemu-root), started
+# through that root's own dynamic loader: it sees the host's paths as they
+# are, so there is no chroot and nothing to mount or unmount.
+
+LLSM_QEMU_SUITE=${LLSM_QEMU_SUITE:-trixie}
+LLSM_QEMU_MTTCG_MIN=${LLSM_QEMU_MTTCG_MIN:-10.0}
+
+# qemu_version CMD...: the version a QEMU command prints (e.g. 10.0.13).
+qemu_version() {
+	"$@" --version 2>/dev/null |
+		sed -n '1s/^QEMU emulator version \([0-9][0-9.]*\).*/\1/p'
+}
+
+# qemu_root_cmd ROOT: the command that starts ROOT's qemu-system-x86_64 on
+# this host, one word a line (its loader, its libraries and firmware).
+qemu_root_cmd() {
+	local r=$1
+	printf '%s\n' "$r/usr/lib64/ld-linux-x86-64.so.2" --library-path \
+		"$r/usr/lib/x86_64-linux-gnu" "$r/usr/bin/qemu-system-x86_64" \
+		-L "$r/usr/share/qemu" -L "$r/usr/share/seabios" -L "$r/usr/lib/ipxe/qemu"
+}
+
+# qemu_select: set QEMU (an array: the command that starts
+# qemu-system-x86_64), QEMU_VERSION, QEMU_FROM ("host" or the root's
+# directory) and TCG_THREAD ("multi" or "single"), and export
+# QEMU_MODULE_DIR for a root's QEMU. LLSM_QEMU=host takes the host's QEMU
+# whatever its version, LLSM_QEMU=root the cached root's; the default takes
+# the host's when it is at least LLSM_QEMU_MTTCG_MIN. LLSM_TCG_THREAD=single
+# or multi sets the mode; the default is multi on a QEMU of at least
+# LLSM_QEMU_MTTCG_MIN and single on an older one. Returns 1 (with a
+# message) when no QEMU can be had.
+# shellcheck disable=SC2034 # QEMU_* and TCG_THREAD are for the caller
+qemu_select() {
+	local host_v root want=${LLSM_QEMU:-auto}
+	host_v=$(qemu_version qemu-system-x86_64)
+	case "$want" in
+	host | root | auto) ;;
+	*)
+		echo "LLSM_QEMU=$want: use host, root or auto" >&2
+		return 1
+		;;
+	esac
+	if [ "$want" = host ] || { [ "$want" = auto ] && [ -n "$host_v" ] &&
+		dpkg --compare-versions "$host_v" ge "$LLSM_QEMU_MTTCG_MIN"; }; then
+		[ -n "$host_v" ] || { echo "no qemu-system-x86_64 on this host" >&2; return 1; }
+		QEMU=(qemu-system-x86_64) QEMU_VERSION=$host_v QEMU_FROM=host
+	else
+		root=$("$LLSM_TOP/guest-test/build-qemu-root") || return 1
+		mapfile -t QEMU < <(qemu_root_cmd "$root")
+		export QEMU_MODULE_DIR="$root/usr/lib/x86_64-linux-gnu/qemu"
+		QEMU_VERSION=$(qemu_version "${QEMU[@]}")
+		QEMU_FROM=$root
+		[ -n "$QEMU_VERSION" ] || {
+			echo "the QEMU in $root does not start" >&2
+			return 1
+		}
+	fi
+	case "${LLSM_TCG_THREAD:-}" in
+	single | multi) TCG_THREAD=$LLSM_TCG_THREAD ;;
+	"")
+		if dpkg --compare-versions "$QEMU_VERSION" ge "$LLSM_QEMU_MTTCG_MIN"; then
+			TCG_THREAD=multi
+		else
+			TCG_THREAD=single
+		fi
+		;;
+	*)
+		echo "LLSM_TCG_THREAD=$LLSM_TCG_THREAD: use single or multi" >&2
+		return 1
+		;;
+	esac
+}
+
+# qemu_describe: one line naming the QEMU qemu_select chose.
+qemu_describe() {
+	if [ "$QEMU_FROM" = host ]; then
+		say "QEMU $QEMU_VERSION (host)"
+	else
+		say "QEMU $QEMU_VERSION ($LLSM_QEMU_SUITE root in the cache)"
+	fi
+}
