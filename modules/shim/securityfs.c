@@ -12,6 +12,7 @@
 
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/module.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/uaccess.h>
@@ -92,12 +93,18 @@ static ssize_t lock_write(struct file *file, const char __user *buf,
 	return count;
 }
 
+/*
+ * Every file pins the module while it is open (.owner): securityfs does not
+ * revoke open files, so without it a file held across rmmod would read and
+ * release through freed module memory. rmmod fails while one is open.
+ */
 #define SHIM_SEQ_FOPS(name)                                             \
 	static int name##_open(struct inode *inode, struct file *file)  \
 	{                                                               \
 		return single_open(file, name##_show, NULL);            \
 	}                                                               \
 	static const struct file_operations name##_fops = {             \
+		.owner = THIS_MODULE,                                   \
 		.open = name##_open,                                    \
 		.read = seq_read,                                       \
 		.llseek = seq_lseek,                                    \
@@ -115,6 +122,7 @@ static int lock_open(struct inode *inode, struct file *file)
 }
 
 static const struct file_operations lock_fops = {
+	.owner = THIS_MODULE,
 	.open = lock_open,
 	.read = seq_read,
 	.write = lock_write,
