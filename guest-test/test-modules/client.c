@@ -14,6 +14,11 @@
  * registers an unsupported hook, which the shim must refuse.
  * leak_bytes=N makes it a deliberately broken client: every file_open
  * allocates N bytes that are never freed (the soak test must notice).
+ * fail_init=1 makes its init fail after registering, as a client with a
+ * later init step that fails would: its error path unregisters (which a
+ * locked shim refuses) and init returns -ENODEV. exit_delay_ms=N makes its
+ * exit function wait N ms before it unregisters, so that a test can act
+ * while the module is past the point of no return of rmmod.
  * Never packaged.
  */
 
@@ -50,6 +55,10 @@ static ulong marker_seen;
 module_param(marker_seen, ulong, 0444);
 static uint leak_bytes;
 module_param(leak_bytes, uint, 0444);
+static bool fail_init;
+module_param(fail_init, bool, 0444);
+static uint exit_delay_ms;
+module_param(exit_delay_ms, uint, 0444);
 /* The last leaked allocation; the earlier ones are lost on purpose. */
 static void *leaked;
 
@@ -134,11 +143,23 @@ static const struct lsm_shim_lsm bad_lsm = {
 
 static int __init client_init(void)
 {
-	return lsm_shim_register(THIS_LSM);
+	int err = lsm_shim_register(THIS_LSM);
+
+	if (err || !fail_init)
+		return err;
+	err = lsm_shim_unregister(THIS_LSM);
+	pr_info(CLIENT_NAME ": init fails after registering (unregister: %d)\n",
+		err);
+	return -ENODEV;
 }
 
 static void __exit client_exit(void)
 {
+	if (exit_delay_ms) {
+		pr_info(CLIENT_NAME ": exit waits %u ms before unregistering\n",
+			exit_delay_ms);
+		msleep(exit_delay_ms);
+	}
 	lsm_shim_unregister(THIS_LSM);
 }
 

@@ -7,6 +7,12 @@
  * the exploitation gadget upstream objected to. Once locked, the shim and
  * every client module are pinned (rmmod fails), clients cannot unregister,
  * and no new client can register. Nothing unlocks it.
+ *
+ * The lock stops voluntary unloads only. A client module that goes away
+ * anyway (rmmod -f, an rmmod already past the point of no return when the
+ * lock was set, an init that fails after registering) is still unlinked and
+ * drained before its memory is freed, with a "lock forced" line in the
+ * kernel log and an audit record with forced=1 (registry.c).
  */
 
 #include <linux/module.h>
@@ -23,7 +29,13 @@ MODULE_PARM_DESC(lock_after,
 
 static void pin_module(struct module *owner)
 {
-	__module_get(owner);
+	/*
+	 * A module whose rmmod already passed the point of no return cannot
+	 * be pinned; it unregisters from its exit function as usual.
+	 */
+	if (!try_module_get(owner))
+		pr_warn(SHIM_NAME ": module %s is already going away and cannot be locked in\n",
+			module_name(owner));
 }
 
 static void lock_now(const char *why)

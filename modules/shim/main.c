@@ -5,6 +5,7 @@
  */
 
 #include <linux/audit.h>
+#include <linux/ctype.h>
 #include <linux/init.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -35,6 +36,32 @@ void shim_audit(const char *op, const char *lsm, int result)
 	/* Client names are checked to be [a-z0-9_]: no quoting needed. */
 	audit_log_format(ab, "lsm=%s op=%s name=%s res=%d", SHIM_NAME, op, lsm,
 			 result);
+	audit_log_end(ab);
+}
+
+/**
+ * shim_audit_forced - audit the unregistration of a client whose module went
+ * away without (or despite) the shim's consent.
+ * @lsm: the client, a checked name.
+ * @module: the client's module.
+ * @locked: whether the shim was locked, i.e. the lock was forced.
+ */
+void shim_audit_forced(const char *lsm, const char *module, bool locked)
+{
+	struct audit_buffer *ab;
+	const char *p;
+
+	/* Module names are [A-Za-z0-9_-] in practice; anything else is "?". */
+	for (p = module; *p; p++)
+		if (!isalnum(*p) && *p != '_' && *p != '-')
+			module = "?";
+	ab = audit_log_start(audit_context(), GFP_KERNEL,
+			     AUDIT_MAC_CONFIG_CHANGE);
+	if (!ab)
+		return;
+	audit_log_format(ab,
+			 "lsm=%s op=unregister name=%s module=%s res=1 forced=1 locked=%d",
+			 SHIM_NAME, lsm, module, locked);
 	audit_log_end(ab);
 }
 

@@ -42,30 +42,39 @@ struct shim_client {
 };
 
 static LIST_HEAD(clients);
+static struct notifier_block module_nb;
 static unsigned int hook_users[LSM_SHIM_NR_HOOKS];
 static u64 next_seq;
 
 /**
- * shim_registry_init - set up the per-hook lists and counters.
+ * shim_registry_init - set up the per-hook lists and counters, and watch
+ * for client modules that go away without unregistering.
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0 or a negative errno.
  */
 int shim_registry_init(void)
 {
-	int id;
+	int id, err;
 
 	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
 		INIT_LIST_HEAD(&shim_hook_clients[id]);
 	shim_stats = __alloc_percpu(sizeof(*shim_stats) * LSM_SHIM_NR_HOOKS,
 				    __alignof__(*shim_stats));
-	return shim_stats ? 0 : -ENOMEM;
+	if (!shim_stats)
+		return -ENOMEM;
+	err = register_module_notifier(&module_nb);
+	if (err)
+		free_percpu(shim_stats);
+	return err;
 }
 
 /**
- * shim_registry_exit - free the counters; every client is gone by now.
+ * shim_registry_exit - stop watching modules and free the counters; every
+ * client is gone by now.
  */
 void shim_registry_exit(void)
 {
+	unregister_module_notifier(&module_nb);
 	WARN_ON_ONCE(!list_empty(&clients));
 	free_percpu(shim_stats);
 }
@@ -333,39 +342,17 @@ out_free:
 }
 EXPORT_SYMBOL_GPL(lsm_shim_register);
 
-/**
- * lsm_shim_unregister - unregister a client LSM and free all its state.
- * @lsm: the descriptor given to lsm_shim_register().
- *
- * Unlinks the client's hooks, waits until no call of them is in flight
- * (they may be sleeping), then frees every state entry the client has.
- * Detaches the shim's dispatcher from hooks no client uses any more. After
- * it returns, none of the client's hooks runs again.
- *
- * Context: process context, may sleep.
- * Return: 0, or
- * - %-ENOENT: @lsm is not registered,
- * - %-EPERM: the shim is locked (a locked client's module cannot be
- *   removed, so its exit function never gets here).
+/*
+ * remove_client - unlink a client's hooks, wait until no call of them is in
+ * flight, free its state and the client. Drops shim_mutex.
  */
-int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
+static void remove_client(struct shim_client *c)
+	__releases(&shim_mutex)
 {
-	struct shim_client *c;
+	const struct lsm_shim_lsm *lsm = c->lsm;
 	unsigned int i;
 
-	mutex_lock(&shim_mutex);
-	c = find_client(lsm);
-	if (!c) {
-		mutex_unlock(&shim_mutex);
-		return -ENOENT;
-	}
-	if (shim_is_locked()) {
-		mutex_unlock(&shim_mutex);
-		pr_err(SHIM_NAME ": %s: cannot unregister, lsm_shim is locked until reboot\n",
-		       lsm->name);
-		shim_audit("unregister", lsm->name, 0);
-		return -EPERM;
-	}
+	lockdep_assert_held(&shim_mutex);
 	for (i = 0; i < lsm->nr_hooks; i++)
 		shim_hook_del(lsm->hooks[i].id, &c->entries[i]);
 	shim_state_unlink(c->state);
@@ -376,13 +363,120 @@ int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 	 */
 	synchronize_srcu_expedited(&shim_srcu);
 	shim_state_release(c->state);
-	pr_info(SHIM_NAME ": unregistered %s\n", lsm->name);
-	shim_audit("unregister", lsm->name, 1);
 	mutex_unlock(&shim_mutex);
 	kfree(c);
+}
+
+/*
+ * remove_going_client - unregister a client whose module is going away
+ * whatever the shim says (a forced rmmod, an rmmod that was already past
+ * the point of no return when the lock was set, an init that failed after
+ * registering). Its code and data are freed next, so it must leave every
+ * hook path now, lock or not. Drops shim_mutex.
+ */
+static void remove_going_client(struct shim_client *c)
+	__releases(&shim_mutex)
+{
+	const struct lsm_shim_lsm *lsm = c->lsm;
+	bool locked = shim_is_locked();
+
+	lockdep_assert_held(&shim_mutex);
+	if (locked)
+		pr_crit(SHIM_NAME ": %s: module %s is going away although lsm_shim is locked: unregistering it anyway (lock forced)\n",
+			lsm->name, module_name(lsm->owner));
+	else
+		pr_warn(SHIM_NAME ": %s: module %s is going away without unregistering: unregistering it\n",
+			lsm->name, module_name(lsm->owner));
+	shim_audit_forced(lsm->name, module_name(lsm->owner), locked);
+	remove_client(c);
+	pr_info(SHIM_NAME ": unregistered %s\n", lsm->name);
+}
+
+/**
+ * lsm_shim_unregister - unregister a client LSM and free all its state.
+ * @lsm: the descriptor given to lsm_shim_register().
+ *
+ * Unlinks the client's hooks, waits until no call of them is in flight
+ * (they may be sleeping), then frees every state entry the client has.
+ * Detaches the shim's dispatcher from hooks no client uses any more. After
+ * it returns, none of the client's hooks runs again.
+ *
+ * Once the shim is locked, a client whose module is live cannot unregister.
+ * A client whose module is going away (a forced rmmod) is always
+ * unregistered: its code is about to be freed. That is logged as a forced
+ * lock and audited with forced=1.
+ *
+ * Context: process context, may sleep.
+ * Return: 0, or
+ * - %-ENOENT: @lsm is not registered,
+ * - %-EPERM: the shim is locked and @lsm->owner is live.
+ */
+int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
+{
+	struct shim_client *c;
+
+	mutex_lock(&shim_mutex);
+	c = find_client(lsm);
+	if (!c) {
+		mutex_unlock(&shim_mutex);
+		return -ENOENT;
+	}
+	if (shim_is_locked() && !module_is_live(lsm->owner)) {
+		remove_going_client(c);
+		return 0;
+	}
+	if (shim_is_locked()) {
+		mutex_unlock(&shim_mutex);
+		pr_err(SHIM_NAME ": %s: cannot unregister, lsm_shim is locked until reboot\n",
+		       lsm->name);
+		shim_audit("unregister", lsm->name, 0);
+		return -EPERM;
+	}
+	remove_client(c);
+	pr_info(SHIM_NAME ": unregistered %s\n", lsm->name);
+	shim_audit("unregister", lsm->name, 1);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(lsm_shim_unregister);
+
+static struct shim_client *find_client_owner(const struct module *owner)
+{
+	struct shim_client *c;
+
+	list_for_each_entry(c, &clients, node)
+		if (c->lsm->owner == owner)
+			return c;
+	return NULL;
+}
+
+/*
+ * module_going - unregister the clients of a module that is going away and
+ * did not unregister them (its exit function ignored -EPERM, or its init
+ * failed after registering while the shim was locked). Runs after the
+ * module's exit function and before its memory is freed.
+ */
+static int module_going(struct notifier_block *nb, unsigned long action,
+			void *data)
+{
+	struct module *mod = data;
+	struct shim_client *c;
+
+	if (action != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	for (;;) {
+		mutex_lock(&shim_mutex);
+		c = find_client_owner(mod);
+		if (!c)
+			break;
+		remove_going_client(c);
+	}
+	mutex_unlock(&shim_mutex);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block module_nb = {
+	.notifier_call = module_going,
+};
 
 /**
  * shim_show_clients - print the clients' names in call order, comma
