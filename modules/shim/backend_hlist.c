@@ -41,7 +41,8 @@ static const size_t head_offset[LSM_SHIM_NR_HOOKS] = {
 
 static struct hlist_head *hook_head(enum lsm_shim_hook_id id)
 {
-	return (struct hlist_head *)((char *)heads + head_offset[id]);
+	return (struct hlist_head *)((char *)heads +
+				     head_offset[shim_table_hook(id)]);
 }
 
 /**

@@ -47,7 +47,8 @@ static const size_t slot_offset[LSM_SHIM_NR_HOOKS] = {
 
 static struct lsm_static_call *hook_slots(enum lsm_shim_hook_id id)
 {
-	return (struct lsm_static_call *)((char *)table + slot_offset[id]);
+	return (struct lsm_static_call *)((char *)table +
+					  slot_offset[shim_table_hook(id)]);
 }
 
 static bool slot_in_use(const struct lsm_static_call *s)
