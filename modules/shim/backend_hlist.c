@@ -15,7 +15,9 @@
 
 #include <linux/list.h>
 #include <linux/lsm_hooks.h>
+#include <linux/slab.h>
 #include <linux/stddef.h>
+#include <linux/string.h>
 
 #include "shim.h"
 
@@ -45,8 +47,40 @@ static struct hlist_head *hook_head(enum lsm_shim_hook_id id)
 				     head_offset[shim_table_hook(id)]);
 }
 
+/*
+ * check_head - whether a hook's list is that hook's: every node on it must
+ * name this head as its own, and the BPF LSM's node, when there, must call
+ * bpf_lsm_<hook>. The table's size cannot tell a reordered hook list; the
+ * node's head pointer tells an offset that is no head at all, and the BPF
+ * LSM's function (it registers every hook) tells which hook a head is.
+ */
+static int check_head(enum lsm_shim_hook_id id, struct shim_names *n,
+		      char *why, size_t len)
+{
+	struct hlist_head *head = hook_head(id);
+	struct security_hook_list *p;
+
+	snprintf(n->want, sizeof(n->want), "bpf_lsm_%s", shim_hook_name(id));
+	hlist_for_each_entry(p, head, list) {
+		if (p->head != head) {
+			snprintf(why, len,
+				 "security_hook_heads.%s holds a node of another list: the layout differs from the headers this module was built with",
+				 shim_hook_name(id));
+			return -EINVAL;
+		}
+		if (shim_symbol_at(shim_fn_addr(&p->hook), n->want, n->found) ||
+		    strncmp(n->found, "bpf_lsm_", 8))
+			continue;
+		snprintf(why, len,
+			 "security_hook_heads.%s calls %s, not %s: the hook list differs from the headers this module was built with",
+			 shim_hook_name(id), n->found, n->want);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /**
- * shim_backend_init - find security_hook_heads and check it.
+ * shim_backend_init - find security_hook_heads and check every hook's list.
  * @symbol: the table's symbol name, or NULL for the kernel's own (a test
  *          hook: a wrong name must be refused).
  * @why: buffer for the reason of a refusal.
@@ -54,13 +88,27 @@ static struct hlist_head *hook_head(enum lsm_shim_hook_id id)
  *
  * Nothing is modified.
  *
- * Return: 0, or -ENOENT with @why filled in.
+ * Return: 0, or with @why filled in: -ENOENT when the table cannot be
+ * found; -EINVAL when a hook's list is not that hook's; -ENOMEM.
  */
 int shim_backend_init(const char *symbol, char *why, size_t len)
 {
+	struct shim_names *n;
+	int id, err = 0;
+
 	heads = shim_resolve_data(symbol ?: "security_hook_heads",
 				  sizeof(struct security_hook_heads), why, len);
-	return heads ? 0 : -ENOENT;
+	if (!heads)
+		return -ENOENT;
+	n = kmalloc(sizeof(*n), GFP_KERNEL);
+	if (!n) {
+		snprintf(why, len, "out of memory");
+		return -ENOMEM;
+	}
+	for (id = 0; id < LSM_SHIM_NR_HOOKS && !err; id++)
+		err = check_head(id, n, why, len);
+	kfree(n);
+	return err;
 }
 
 /**

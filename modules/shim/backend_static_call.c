@@ -15,6 +15,7 @@
 
 #include <linux/jump_label.h>
 #include <linux/lsm_hooks.h>
+#include <linux/slab.h>
 #include <linux/static_call.h>
 #include <linux/stddef.h>
 
@@ -63,20 +64,61 @@ static bool hook_needs_hl(enum lsm_shim_hook_id id)
 }
 
 /*
- * Check one hook's slots and pick the spare. Return: 0, or -EINVAL when a
- * slot does not look like the headers say it should.
+ * slot_field_is - whether a slot field is the kernel's symbol PREFIX<hook>_<i>.
  */
-static int scan_hook(enum lsm_shim_hook_id id)
+static bool slot_field_is(const void *addr, const char *prefix,
+			  enum lsm_shim_hook_id id, int i, struct shim_names *n)
+{
+	snprintf(n->want, sizeof(n->want), "%s%s_%d", prefix,
+		 shim_hook_name(id), i);
+	return shim_symbol_at(addr, n->want, n->found);
+}
+
+/*
+ * check_slot - whether slot @i of a hook holds the static call key,
+ * trampoline and static key the kernel defines for that hook and index.
+ * The table's size cannot tell a reordered hook list; these names can.
+ */
+static int check_slot(enum lsm_shim_hook_id id, int i, struct shim_names *n,
+		      char *why, size_t len)
+{
+	const struct lsm_static_call *s = &hook_slots(id)[i];
+
+	if (!s->key || !s->trampoline || !s->active) {
+		snprintf(why, len,
+			 "static_calls_table.%s[%d] has an empty field: layout differs from the headers",
+			 shim_hook_name(id), i);
+		return -EINVAL;
+	}
+	if (slot_field_is(s->key, "__SCK__lsm_static_call_", id, i, n) &&
+	    slot_field_is(s->trampoline, "__SCT__lsm_static_call_", id, i, n) &&
+	    slot_field_is(s->active, "security_hook_active_", id, i, n))
+		return 0;
+	snprintf(why, len,
+		 "static_calls_table.%s[%d] holds %s, not %s: the hook list differs from the headers this module was built with",
+		 shim_hook_name(id), i, n->found, n->want);
+	return -EINVAL;
+}
+
+/*
+ * Check one hook's slots and pick the spare. Return: 0, or -EINVAL (with
+ * @why filled in) when a slot is not what the headers say it is; nothing
+ * is read through a slot's pointers before its names are checked.
+ */
+static int scan_hook(enum lsm_shim_hook_id id, struct shim_names *n,
+		     char *why, size_t len)
 {
 	struct lsm_static_call *s = hook_slots(id);
-	int i, last_used = -1;
+	int i, err, last_used = -1;
 
 	for (i = 0; i < MAX_LSM_COUNT; i++) {
-		if (!s[i].key || !s[i].trampoline || !s[i].active)
-			return -EINVAL;
+		err = check_slot(id, i, n, why, len);
+		if (err)
+			return err;
+	}
+	for (i = 0; i < MAX_LSM_COUNT; i++)
 		if (slot_in_use(&s[i]))
 			last_used = i;
-	}
 	spare[id] = last_used + 1 < MAX_LSM_COUNT ? &s[last_used + 1] : NULL;
 	return 0;
 }
@@ -92,27 +134,31 @@ static int scan_hook(enum lsm_shim_hook_id id)
  * Nothing is modified.
  *
  * Return: 0; -ENOENT when the table cannot be found or validated; -EINVAL
- * when its slots do not match the headers; -ENOSPC when no hook has a free
- * slot. @why is filled in on failure.
+ * when a slot is not the kernel's symbols of its hook and index; -ENOMEM;
+ * -ENOSPC when no hook has a free slot. @why is filled in on failure.
  */
 int shim_backend_init(const char *symbol, char *why, size_t len)
 {
-	int id, full = 0;
+	struct shim_names *n;
+	int id, err = 0, full = 0;
 
 	table = shim_resolve_data(symbol ?: "static_calls_table",
 				  sizeof(struct lsm_static_calls_table), why,
 				  len);
 	if (!table)
 		return -ENOENT;
-	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++) {
-		if (scan_hook(id)) {
-			snprintf(why, len,
-				 "static_calls_table.%s has an empty slot field: layout differs from the headers",
-				 shim_hook_name(id));
-			return -EINVAL;
-		}
+	n = kmalloc(sizeof(*n), GFP_KERNEL);
+	if (!n) {
+		snprintf(why, len, "out of memory");
+		return -ENOMEM;
+	}
+	for (id = 0; id < LSM_SHIM_NR_HOOKS && !err; id++) {
+		err = scan_hook(id, n, why, len);
 		full += !spare[id];
 	}
+	kfree(n);
+	if (err)
+		return err;
 	if (full == LSM_SHIM_NR_HOOKS) {
 		snprintf(why, len, "no hook has a free static-call slot");
 		return -ENOSPC;

@@ -108,7 +108,7 @@ static int __init shim_check_kernel(char *why, size_t len)
 
 static int __init shim_init(void)
 {
-	char why[192] = "";
+	char why[256] = "";
 	int err;
 
 	err = shim_check_kernel(why, sizeof(why));

@@ -11,6 +11,7 @@
 #ifndef LOADABLE_LSM_SHIM_SHIM_H
 #define LOADABLE_LSM_SHIM_SHIM_H
 
+#include <linux/kallsyms.h>
 #include <linux/list.h>
 #include <linux/lsm_hooks.h>
 #include <linux/mutex.h>
@@ -83,6 +84,18 @@ void shim_backend_release(void);
 
 /* symbols.c */
 void *shim_resolve_data(const char *name, size_t size, char *why, size_t len);
+bool shim_symbol_at(const void *addr, const char *name, char *found);
+
+/**
+ * struct shim_names - buffers for checking the kernel's hook table against
+ * kallsyms.
+ * @want: the symbol name a table entry must have.
+ * @found: the symbol kallsyms names there.
+ */
+struct shim_names {
+	char want[KSYM_NAME_LEN];
+	char found[KSYM_SYMBOL_LEN];
+};
 
 /* rowrite.c */
 int shim_write_ro_ptr(void **where, void *value);

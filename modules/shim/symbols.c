@@ -62,3 +62,26 @@ out:
 	kfree(sym);
 	return addr;
 }
+
+/**
+ * shim_symbol_at - whether kallsyms names an address as the start of a
+ * given symbol.
+ * @addr: the address.
+ * @name: the symbol's name.
+ * @found: a buffer of KSYM_SYMBOL_LEN bytes; on return, the symbol kallsyms
+ *         names at @addr, without offset and size.
+ *
+ * Return: true when @addr is @name+0x0.
+ */
+bool shim_symbol_at(const void *addr, const char *name, char *found)
+{
+	char *plus;
+	bool match;
+
+	sprint_symbol(found, (unsigned long)addr);
+	plus = strchr(found, '+');
+	match = plus && !strncmp(plus, "+0x0/", 5);
+	if (plus)
+		*plus = '\0';
+	return match && !strcmp(found, name);
+}
