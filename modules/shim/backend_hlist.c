@@ -15,6 +15,7 @@
 
 #include <linux/list.h>
 #include <linux/lsm_hooks.h>
+#include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
@@ -30,6 +31,11 @@ const char *shim_backend_name(void)
 {
 	return "hlist";
 }
+
+static bool test_unlink_fail;
+module_param(test_unlink_fail, bool, 0644);
+MODULE_PARM_DESC(test_unlink_fail,
+		 "testing only: make unlinking a hook's node fail as a failed vmap() would");
 
 static struct security_hook_heads *heads;
 static struct security_hook_list nodes[LSM_SHIM_NR_HOOKS];
@@ -170,7 +176,8 @@ void shim_backend_detach(enum lsm_shim_hook_id id)
 		return;
 	if (WARN_ON_ONCE(n->list.next))
 		return;
-	if (WARN_ON_ONCE(shim_write_ro_ptr((void **)n->list.pprev, NULL)))
+	if (WARN_ON_ONCE(READ_ONCE(test_unlink_fail) ||
+			 shim_write_ro_ptr((void **)n->list.pprev, NULL)))
 		return;
 	n->head = NULL;
 }
