@@ -13,8 +13,10 @@
  * still finds NULL and ends its walk normally.
  */
 
+#include <linux/delay.h>
 #include <linux/list.h>
 #include <linux/lsm_hooks.h>
+#include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/stddef.h>
@@ -38,6 +40,11 @@ MODULE_PARM_DESC(test_unlink_fail,
 		 "testing only: make unlinking a hook's node fail as a failed vmap() would");
 
 static struct security_hook_heads *heads;
+/* Nodes left linked after a failed unlink; while any is, the shim pins
+ * itself. Under shim_mutex.
+ */
+static bool stuck[LSM_SHIM_NR_HOOKS];
+static unsigned int nr_stuck;
 static struct security_hook_list nodes[LSM_SHIM_NR_HOOKS];
 
 static const size_t head_offset[LSM_SHIM_NR_HOOKS] = {
@@ -160,26 +167,69 @@ int shim_backend_attach(enum lsm_shim_hook_id id)
 	return 0;
 }
 
+/*
+ * unlink_node - the one store that takes the shim's node off its list.
+ * A failed vmap() of the alias is transient memory pressure: retried a few
+ * times. A node that is no longer the tail (a later tool appended after
+ * it) is not unlinked at all: its next pointer would have to be kept for
+ * walkers, and its follower's pprev fixed in memory the shim does not own.
+ */
+static int unlink_node(struct security_hook_list *n)
+{
+	int tries, err = -ENOMEM;
+
+	if (n->list.next)
+		return -EBUSY;
+	for (tries = 0; tries < 5 && err == -ENOMEM; tries++) {
+		if (tries)
+			msleep(20);
+		if (READ_ONCE(test_unlink_fail))
+			continue;
+		err = shim_write_ro_ptr((void **)n->list.pprev, NULL);
+	}
+	return err;
+}
+
 /**
  * shim_backend_detach - unlink the hook's dispatcher from its list.
  * @id: the hook.
  *
  * Walkers already on the node finish normally; the dispatcher they may
- * still run finds no client. Context: shim_mutex held.
+ * still run finds no client. A node that cannot be unlinked stays linked
+ * (its dispatcher finds no client) and pins the shim, so that it is never
+ * freed while the kernel can reach it; the next detach of that hook tries
+ * again and drops the pin once every node is unlinked. Context: shim_mutex
+ * held.
  */
 void shim_backend_detach(enum lsm_shim_hook_id id)
 {
 	struct security_hook_list *n = &nodes[id];
+	int err;
 
 	lockdep_assert_held(&shim_mutex);
 	if (!n->head)
 		return;
-	if (WARN_ON_ONCE(n->list.next))
+	err = unlink_node(n);
+	if (!err) {
+		n->head = NULL;
+		if (stuck[id]) {
+			stuck[id] = false;
+			if (--nr_stuck == 0) {
+				pr_notice(SHIM_NAME ": every hook node is unlinked again: lsm_shim can be unloaded\n");
+				module_put(THIS_MODULE);
+			}
+		}
 		return;
-	if (WARN_ON_ONCE(READ_ONCE(test_unlink_fail) ||
-			 shim_write_ro_ptr((void **)n->list.pprev, NULL)))
+	}
+	if (stuck[id])
 		return;
-	n->head = NULL;
+	stuck[id] = true;
+	if (nr_stuck++ == 0)
+		__module_get(THIS_MODULE);
+	pr_crit(SHIM_NAME ": hook %s: cannot unlink the shim's node (%s, %d): it stays linked, and lsm_shim stays loaded until it is unlinked\n",
+		shim_hook_name(id),
+		err == -EBUSY ? "another node follows it" : "no writable alias",
+		err);
 }
 
 /**
@@ -196,8 +246,11 @@ void shim_backend_release(void)
 	int id;
 
 	lockdep_assert_held(&shim_mutex);
-	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
+	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++) {
 		shim_backend_detach(id);
+		/* Only a forced unload gets here with a node still linked. */
+		WARN_ON_ONCE(nodes[id].head);
+	}
 	synchronize_rcu_tasks();
 	synchronize_srcu(&shim_srcu);
 	synchronize_rcu_tasks();
