@@ -78,11 +78,12 @@ EXPORT_SYMBOL_GPL(lsm_shim_locked);
 /**
  * shim_lock - set the lock (securityfs "lock" file).
  *
- * Return: 0.
+ * Return: 0, or -EINTR when killed while waiting for shim_mutex.
  */
 int shim_lock(void)
 {
-	mutex_lock(&shim_mutex);
+	if (mutex_lock_killable(&shim_mutex))
+		return -EINTR;
 	lock_now("requested");
 	mutex_unlock(&shim_mutex);
 	return 0;

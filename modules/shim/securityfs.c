@@ -25,8 +25,7 @@ static struct dentry *files[5];
 
 static int lsm_show(struct seq_file *m, void *v)
 {
-	shim_show_clients(m);
-	return 0;
+	return shim_show_clients(m);
 }
 
 static void hook_line(struct seq_file *m, enum lsm_shim_hook_id id)
@@ -48,7 +47,9 @@ static int hooks_show(struct seq_file *m, void *v)
 {
 	int id;
 
-	mutex_lock(&shim_mutex);
+	/* Killable: an unregistration may hold it while a hook sleeps. */
+	if (mutex_lock_killable(&shim_mutex))
+		return -EINTR;
 	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
 		if (shim_backend_attached(id))
 			hook_line(m, id);
@@ -79,6 +80,7 @@ static ssize_t lock_write(struct file *file, const char __user *buf,
 			  size_t count, loff_t *ppos)
 {
 	char kbuf[3] = {};
+	int err;
 
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
@@ -89,8 +91,8 @@ static ssize_t lock_write(struct file *file, const char __user *buf,
 	/* Exactly "1" or "1\n": "1\0" and friends are refused. */
 	if (kbuf[0] != '1' || (count == 2 && kbuf[1] != '\n'))
 		return -EINVAL;
-	shim_lock();
-	return count;
+	err = shim_lock();
+	return err ?: count;
 }
 
 /*
