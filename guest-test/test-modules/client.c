@@ -18,7 +18,9 @@
  * later init step that fails would: its error path unregisters (which a
  * locked shim refuses) and init returns -ENODEV. exit_delay_ms=N makes its
  * exit function wait N ms before it unregisters, so that a test can act
- * while the module is past the point of no return of rmmod.
+ * while the module is past the point of no return of rmmod. init_desc=1
+ * registers a descriptor and hook table that live in the module's init
+ * sections (freed after init), which the shim must refuse.
  * Never packaged.
  */
 
@@ -59,6 +61,8 @@ static bool fail_init;
 module_param(fail_init, bool, 0444);
 static uint exit_delay_ms;
 module_param(exit_delay_ms, uint, 0444);
+static bool init_desc;
+module_param(init_desc, bool, 0444);
 /* The last leaked allocation; the earlier ones are lost on purpose. */
 static void *leaked;
 
@@ -141,9 +145,24 @@ static const struct lsm_shim_lsm bad_lsm = {
 	.owner = THIS_MODULE,
 };
 
+static const struct lsm_shim_hook init_hooks[] __initconst = {
+	LSM_SHIM_HOOK_INIT(file_open, hook_file_open),
+};
+
+static const struct lsm_shim_lsm init_lsm __initconst = {
+	.name = CLIENT_NAME,
+	.hooks = init_hooks,
+	.nr_hooks = ARRAY_SIZE(init_hooks),
+	.owner = THIS_MODULE,
+};
+
 static int __init client_init(void)
 {
-	int err = lsm_shim_register(THIS_LSM);
+	int err;
+
+	if (init_desc)
+		return lsm_shim_register(&init_lsm);
+	err = lsm_shim_register(THIS_LSM);
 
 	if (err || !fail_init)
 		return err;

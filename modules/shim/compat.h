@@ -42,13 +42,14 @@ static inline bool shim_module_has_text(const struct module *mod,
 }
 
 /*
- * shim_module_has_data - whether @addr lies anywhere in @mod's memory
- * (text, read-only data or data).
+ * shim_module_has_data - whether @addr lies in @mod's core memory (text,
+ * read-only data or data), which lives as long as the module. Init
+ * sections are not: they are freed once the module's init returns.
  */
 static inline bool shim_module_has_data(const struct module *mod,
 					 const void *addr)
 {
-	return within_module((unsigned long)addr, (struct module *)mod);
+	return within_module_core((unsigned long)addr, mod);
 }
 
 #endif /* LOADABLE_LSM_SHIM_COMPAT_H */

@@ -187,7 +187,9 @@ static int check_hooks(const struct lsm_shim_lsm *lsm)
 
 	bitmap_zero(seen, LSM_SHIM_NR_HOOKS);
 	if (!lsm->hooks || !lsm->nr_hooks || lsm->nr_hooks > LSM_SHIM_NR_HOOKS ||
-	    !shim_module_has_data(lsm->owner, lsm->hooks)) {
+	    !shim_module_has_data(lsm->owner, lsm->hooks) ||
+	    !shim_module_has_data(lsm->owner,
+				  (const char *)(lsm->hooks + lsm->nr_hooks) - 1)) {
 		pr_err(SHIM_NAME ": %s: hook table missing or outside module %s\n",
 		       lsm->name, module_name(lsm->owner));
 		return -EINVAL;
@@ -227,12 +229,14 @@ static int check_lsm(const struct lsm_shim_lsm *lsm)
 
 	if (!lsm || !lsm->owner || !lsm->name)
 		return -EINVAL;
-	if (!shim_module_has_data(lsm->owner, lsm)) {
-		pr_err(SHIM_NAME ": descriptor is not part of module %s\n",
+	if (!shim_module_has_data(lsm->owner, lsm) ||
+	    !shim_module_has_data(lsm->owner, (const char *)(lsm + 1) - 1)) {
+		pr_err(SHIM_NAME ": descriptor is not part of module %s (or in its init sections)\n",
 		       module_name(lsm->owner));
 		return -EINVAL;
 	}
-	if (check_name(lsm->name)) {
+	if (!shim_module_has_data(lsm->owner, lsm->name) ||
+	    check_name(lsm->name)) {
 		pr_err(SHIM_NAME ": module %s: bad LSM name (want [a-z0-9_]{1,%d})\n",
 		       module_name(lsm->owner), LSM_SHIM_NAME_MAX);
 		return -EINVAL;
