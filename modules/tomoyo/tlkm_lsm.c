@@ -8,6 +8,7 @@
  */
 
 #include <linux/binfmts.h>
+#include <linux/fcntl.h>
 #include <linux/highmem.h>
 #include <linux/in.h>
 #include <linux/in6.h>
@@ -566,6 +567,20 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd,
 	u64 num[3] = { cmd };
 
 	return check_path(TLKM_FILE_IOCTL, &file->f_path, num);
+}
+
+/*
+ * fcntl(F_SETFL) that sets or clears O_APPEND is checked as the open it
+ * amounts to, as TOMOYO does: clearing it needs "file write" (an
+ * append-only open would become a plain write), setting it "file append".
+ */
+static int hook_file_fcntl(struct file *file, unsigned int cmd,
+			   unsigned long arg)
+{
+	if (cmd != F_SETFL || !((arg ^ file->f_flags) & O_APPEND))
+		return 0;
+	return check_path(arg & O_APPEND ? TLKM_FILE_APPEND : TLKM_FILE_WRITE,
+			  &file->f_path, NULL);
 }
 
 static int hook_path_unlink(const struct path *dir, struct dentry *dentry)
@@ -1357,6 +1372,7 @@ static const struct lsm_shim_hook tlkm_hooks[] = {
 	LSM_SHIM_HOOK_INIT(bprm_check_security, hook_bprm_check_security),
 	LSM_SHIM_HOOK_INIT(file_open, hook_file_open),
 	LSM_SHIM_HOOK_INIT(file_ioctl, hook_file_ioctl),
+	LSM_SHIM_HOOK_INIT(file_fcntl, hook_file_fcntl),
 	LSM_SHIM_HOOK_INIT(inode_getattr, hook_inode_getattr),
 	LSM_SHIM_HOOK_INIT(path_truncate, hook_path_truncate),
 	TLKM_FILE_TRUNCATE_HOOK(hook_file_truncate)
