@@ -71,4 +71,18 @@ static inline struct file *tlkm_get_exe_file(struct mm_struct *mm)
 #define TLKM_FILE_TRUNCATE_HOOK(fn)
 #endif
 
+/*
+ * TLKM_FILE_IOCTL_COMPAT_HOOK() - The hook-table entry for
+ * file_ioctl_compat: since 6.8, and in the stable series that took the
+ * backport, compat_sys_ioctl() (32-bit ioctl) calls only this hook, not
+ * file_ioctl. Kbuild defines TLKM_HAVE_FILE_IOCTL_COMPAT when the kernel's
+ * hook list has it; older kernels check 32-bit ioctls through file_ioctl.
+ */
+#ifdef TLKM_HAVE_FILE_IOCTL_COMPAT
+#define TLKM_FILE_IOCTL_COMPAT_HOOK(fn) \
+	LSM_SHIM_HOOK_INIT(file_ioctl_compat, fn),
+#else
+#define TLKM_FILE_IOCTL_COMPAT_HOOK(fn)
+#endif
+
 #endif /* _MODULES_TOMOYO_TLKM_COMPAT_H */

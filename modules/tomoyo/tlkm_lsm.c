@@ -1372,6 +1372,7 @@ static const struct lsm_shim_hook tlkm_hooks[] = {
 	LSM_SHIM_HOOK_INIT(bprm_check_security, hook_bprm_check_security),
 	LSM_SHIM_HOOK_INIT(file_open, hook_file_open),
 	LSM_SHIM_HOOK_INIT(file_ioctl, hook_file_ioctl),
+	TLKM_FILE_IOCTL_COMPAT_HOOK(hook_file_ioctl)
 	LSM_SHIM_HOOK_INIT(file_fcntl, hook_file_fcntl),
 	LSM_SHIM_HOOK_INIT(inode_getattr, hook_inode_getattr),
 	LSM_SHIM_HOOK_INIT(path_truncate, hook_path_truncate),
