@@ -488,18 +488,23 @@ static int check_two(unsigned int op, const struct path *dir1,
 	return ret;
 }
 
+/*
+ * Like TOMOYO, the permissions come from the access mode the caller asked
+ * for: open(path, 3), which gives neither FMODE_READ nor FMODE_WRITE but
+ * allows ioctl(), needs read and write.
+ */
 static int hook_file_open(struct file *file)
 {
-	u64 num[3] = { 0 };
+	const int acc = ACC_MODE(file->f_flags);
 	int ret = 0;
 
 	if (file->f_flags & __FMODE_EXEC)
 		return 0;
-	if (file->f_mode & FMODE_READ)
-		ret = check_path(TLKM_FILE_READ, &file->f_path, num);
-	if (!ret && (file->f_mode & FMODE_WRITE))
+	if (acc & MAY_READ)
+		ret = check_path(TLKM_FILE_READ, &file->f_path, NULL);
+	if (!ret && (acc & MAY_WRITE))
 		ret = check_path(file->f_flags & O_APPEND ? TLKM_FILE_APPEND :
-				 TLKM_FILE_WRITE, &file->f_path, num);
+				 TLKM_FILE_WRITE, &file->f_path, NULL);
 	return ret;
 }
 
