@@ -838,8 +838,8 @@ static bool inet_addr(struct req *q, struct sock *sk,
 		q->r.num[0] = ntohs(inet_sk(sk)->inet_sport);
 		return true;
 	}
-	if (addr->sa_family == AF_INET6 &&
-	    len >= (int)sizeof(struct sockaddr_in6)) {
+	/* The kernel takes IPv6 addresses without sin6_scope_id too. */
+	if (addr->sa_family == AF_INET6 && len >= SIN6_LEN_RFC2133) {
 		const struct sockaddr_in6 *a6 = (const void *)addr;
 
 		memcpy(q->r.addr, &a6->sin6_addr, 16);
