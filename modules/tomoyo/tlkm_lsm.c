@@ -858,42 +858,45 @@ static bool inet_addr(struct req *q, struct sock *sk,
 	return false;
 }
 
-/* Encoded unix socket name; abstract names start with "\000". */
+/*
+ * Encoded unix socket name; abstract names start with "\000". A socket
+ * without a name (autobind: bind() with only the family; listen() before
+ * bind()) is "anonymous", as in TOMOYO. Returns NULL when @addr is not a
+ * unix address (not mediated), ERR_PTR(-ENOMEM) when out of memory.
+ */
 static char *unix_name(struct sock *sk, const struct sockaddr *addr, int len)
 {
-	const struct sockaddr_un *sun = (const void *)addr;
+	const size_t off = offsetof(struct sockaddr_un, sun_path);
+	const char *raw = NULL;
 	struct unix_address *ua;
-	char *out = NULL;
-	size_t n;
+	char *copy = NULL, *enc;
+	size_t n = 0;
 
-	if (!addr) {
+	if (addr) {
+		if (addr->sa_family != AF_UNIX)
+			return NULL;
+		if (len > (int)off) {
+			raw = ((const struct sockaddr_un *)addr)->sun_path;
+			n = len - off;
+		}
+	} else {
 		unix_state_lock(sk);
 		ua = unix_sk(sk)->addr;
-		if (ua && ua->len > offsetof(struct sockaddr_un, sun_path)) {
-			n = ua->len - offsetof(struct sockaddr_un, sun_path);
-			sun = ua->name;
-			out = kmemdup(sun->sun_path, n, GFP_ATOMIC);
+		if (ua && ua->len > off) {
+			n = ua->len - off;
+			copy = kmemdup(ua->name->sun_path, n, GFP_ATOMIC);
 		}
 		unix_state_unlock(sk);
-		if (!out)
-			return NULL;
-		sun = NULL;
-	} else {
-		if (addr->sa_family != AF_UNIX ||
-		    len <= (int)offsetof(struct sockaddr_un, sun_path))
-			return NULL;
-		n = len - offsetof(struct sockaddr_un, sun_path);
+		if (n && !copy)
+			return ERR_PTR(-ENOMEM);
+		raw = copy;
 	}
-	{
-		const char *raw = sun ? sun->sun_path : out;
-		char *enc;
-
-		if (raw[0])
-			n = strnlen(raw, n);
-		enc = tlkm_encode_str(raw, n);
-		kfree(out);
-		return enc;
-	}
+	if (!n)
+		enc = kstrdup("anonymous", GFP_KERNEL);
+	else
+		enc = tlkm_encode_str(raw, raw[0] ? strnlen(raw, n) : n);
+	kfree(copy);
+	return enc ? enc : ERR_PTR(-ENOMEM);
 }
 
 static int check_socket(struct socket *sock, unsigned int op,
@@ -925,9 +928,12 @@ static int check_socket(struct socket *sock, unsigned int op,
 	q->mac = mac;
 	if (is_unix) {
 		name = unix_name(sk, addr, len);
-		q->r.name[0] = name;
-		if (!name)
+		if (IS_ERR_OR_NULL(name)) {
+			ret = PTR_ERR_OR_ZERO(name);
+			name = NULL;
 			goto out;
+		}
+		q->r.name[0] = name;
 	} else if (!inet_addr(q, sk, addr, len)) {
 		goto out;
 	}
