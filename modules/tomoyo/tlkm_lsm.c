@@ -381,18 +381,13 @@ static void fill_obj(struct tlkm_obj_info *o, struct dentry *dentry)
 }
 
 /*
- * Check a file operation with up to three names and three numbers, in
- * @domain.
+ * A file request with up to three names and three numbers, in a zeroed
+ * @q; @cond is what learning mode adds to the ACL.
  */
-static int check_file_in(const char *domain, unsigned int op, const char *n0,
-			 const char *n1, const char *n2, const u64 *num,
-			 struct dentry *obj, const char *cond)
+static void file_req(struct req *q, unsigned int op, const char *n0,
+		     const char *n1, const char *n2, const u64 *num,
+		     struct dentry *obj, const char *cond)
 {
-	struct req *q = kzalloc(sizeof(*q), GFP_KERNEL);
-	int ret;
-
-	if (!q)
-		return -ENOMEM;
 	q->kind = REQ_FILE;
 	q->op = op;
 	q->mac = file_mac[op];
@@ -404,6 +399,19 @@ static int check_file_in(const char *domain, unsigned int op, const char *n0,
 		memcpy(q->r.num, num, sizeof(q->r.num));
 	if (obj)
 		fill_obj(&q->r.obj[TLKM_OBJ_PATH1], obj);
+}
+
+/* Check a file request (see file_req()) in @domain. */
+static int check_file_in(const char *domain, unsigned int op, const char *n0,
+			 const char *n1, const char *n2, const u64 *num,
+			 struct dentry *obj, const char *cond)
+{
+	struct req *q = kzalloc(sizeof(*q), GFP_KERNEL);
+	int ret;
+
+	if (!q)
+		return -ENOMEM;
+	file_req(q, op, n0, n1, n2, num, obj, cond);
 	ret = decide(domain, q);
 	kfree(q);
 	return ret;
@@ -651,24 +659,37 @@ static int hook_path_mknod(const struct path *dir, struct dentry *dentry,
 	return check_child(op, dir, dentry, num, NULL);
 }
 
+/*
+ * The link's target is symlink.target, both for the conditions of the
+ * ACLs (so that what learning mode recorded matches) and in what learning
+ * mode records.
+ */
 static int hook_path_symlink(const struct path *dir, struct dentry *dentry,
 			     const char *old_name)
 {
-	char *target, *cond;
-	int ret;
+	char *name, *target, *cond = NULL;
+	struct req *q;
+	int ret = -ENOMEM;
 
 	if (!file_enabled(TLKM_FILE_SYMLINK))
 		return 0;
+	name = tlkm_realpath_child(dir, dentry);
+	if (!name)
+		return 0;
 	target = tlkm_encode_str(old_name, strlen(old_name));
-	cond = target ? kasprintf(GFP_KERNEL, "symlink.target=\"%s\"",
-				  target) : NULL;
-	if (!cond) {
-		kfree(target);
-		return -ENOMEM;
+	if (target)
+		cond = kasprintf(GFP_KERNEL, "symlink.target=\"%s\"", target);
+	q = kzalloc(sizeof(*q), GFP_KERNEL);
+	if (cond && q) {
+		file_req(q, TLKM_FILE_SYMLINK, name, NULL, NULL, NULL, dentry,
+			 cond);
+		q->r.symlink_target = target;
+		ret = decide(tlkm_current_domain(), q);
 	}
-	ret = check_child(TLKM_FILE_SYMLINK, dir, dentry, NULL, cond);
+	kfree(q);
 	kfree(cond);
 	kfree(target);
+	kfree(name);
 	return ret;
 }
 
