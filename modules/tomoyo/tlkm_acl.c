@@ -182,6 +182,10 @@ static int parse_network(struct tlkm_acl *acl, struct tlkm_cursor *c,
 		ret = need_word(c, &w, "port", err);
 	if (!ret)
 		ret = tlkm_parse_number_union(&acl->num[0], &w, true, err);
+	/* As TOMOYO: a port (or raw protocol) above 65535 is refused. */
+	if (!ret && !acl->num[0].group && acl->num[0].max > 65535)
+		ret = tlkm_fail(err, -EINVAL, "port above 65535: '", w.s,
+				w.len, "'");
 	return ret;
 }
 
