@@ -451,12 +451,14 @@ static int select_line(struct tlkm_io *io, const char *line)
 	if (sscanf(line, "select pid=%d", &pid) == 1 ||
 	    sscanf(line, "select global-pid=%d", &pid) == 1) {
 		domain = tlkm_pid_domain(pid);
-		if (!domain)
-			return -ESRCH;
 	} else if (!strncmp(line, "select domain=", 14)) {
 		domain = line + 14;
-	} else {
-		return -EINVAL;
+	}
+	if (!domain) {
+		/* Like a refused header: the lines below land nowhere. */
+		kfree(io->selected);
+		io->selected = NULL;
+		return line[7] == 'p' || line[7] == 'g' ? -ESRCH : -EINVAL;
 	}
 	/* Like TOMOYO, a selected domain is also the one lines apply to. */
 	kfree(io->filter);
@@ -492,7 +494,8 @@ static int write_policy(struct tlkm_io *io, const char *line, size_t len,
 		if (io->selected)
 			w.domain = tlkm_find_domain(tlkm_policy, io->selected);
 		ret = tlkm_write_line(&w, line, len, err);
-		if (!ret && io->type == F_DOMAIN &&
+		/* A refused header deselects: follow the writer either way. */
+		if (io->type == F_DOMAIN &&
 		    (!w.domain || !io->selected ||
 		     strcmp(w.domain->name, io->selected))) {
 			kfree(io->selected);

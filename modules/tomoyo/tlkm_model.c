@@ -523,6 +523,24 @@ int tlkm_apply_line(struct tlkm_writer *w, struct tlkm_line *l,
 	return apply_profile(w->policy, l, err);
 }
 
+/* Is @line a domain header ("<...", "delete <...")? */
+static bool is_header(const char *line, size_t len)
+{
+	while (len && *line == ' ') {
+		line++;
+		len--;
+	}
+	if (len > 7 && !strncmp(line, "delete ", 7)) {
+		line += 7;
+		len -= 7;
+		while (len && *line == ' ') {
+			line++;
+			len--;
+		}
+	}
+	return len && *line == '<';
+}
+
 /**
  * tlkm_write_line() - Parse one line and apply it to the policy.
  * @w:    Writer.
@@ -548,6 +566,13 @@ int tlkm_write_line(struct tlkm_writer *w, const char *line, size_t len,
 		ret = tlkm_apply_line(w, l, err);
 	tlkm_line_destroy(l);
 	kfree(l);
+	/*
+	 * As TOMOYO: a domain header that is refused selects no domain, so
+	 * the ACL lines after it are refused too instead of landing in the
+	 * domain selected before.
+	 */
+	if (ret && w->file == TLKM_DOMAIN_POLICY && is_header(line, len))
+		w->domain = NULL;
 	return ret;
 }
 
