@@ -168,6 +168,7 @@ void tlkm_writer_init(struct tlkm_writer *w, struct tlkm_policy *p,
 	w->policy = p;
 	w->file = file;
 	w->domain = NULL;
+	w->loaded = false;
 }
 
 /**
@@ -256,6 +257,37 @@ static int select_domain(struct tlkm_writer *w, struct tlkm_line *l,
 	return 0;
 }
 
+/* Does any line define profile @profile in the namespace of @domain? */
+static bool profile_defined(const struct tlkm_policy *p, const char *domain,
+			    unsigned int profile)
+{
+	const struct tlkm_entry *e;
+
+	for (e = p->profiles; e; e = e->next)
+		if (e->line.prof.key != TLKM_PROF_VERSION &&
+		    e->line.prof.profile == profile &&
+		    tlkm_in_namespace(e->line.ns, domain))
+			return true;
+	return false;
+}
+
+static int use_profile(struct tlkm_writer *w, struct tlkm_domain *d,
+		       unsigned int profile, struct tlkm_err *err)
+{
+	struct tlkm_buf b;
+	char num[8];
+
+	if (w->loaded && !profile_defined(w->policy, d->name, profile)) {
+		tlkm_buf_init(&b, num, sizeof(num));
+		tlkm_buf_put_u64(&b, profile, TLKM_RADIX_DEC);
+		return tlkm_fail(err, -EINVAL, "profile ", b.data, b.len,
+				 " is not defined");
+	}
+	d->profile = profile;
+	memset(d->config, 0, sizeof(d->config));
+	return 0;
+}
+
 static int apply_domain_line(struct tlkm_writer *w, struct tlkm_line *l,
 			     struct tlkm_err *err)
 {
@@ -273,12 +305,9 @@ static int apply_domain_line(struct tlkm_writer *w, struct tlkm_line *l,
 			return tlkm_fail(err, -EINVAL,
 					 "use_profile/use_group cannot be deleted",
 					 NULL, 0, NULL);
-		if (l->kind == TLKM_LINE_USE_PROFILE) {
-			d->profile = l->index;
-			memset(d->config, 0, sizeof(d->config));
-		} else {
-			d->group = l->index;
-		}
+		if (l->kind == TLKM_LINE_USE_PROFILE)
+			return use_profile(w, d, l->index, err);
+		d->group = l->index;
 		return 0;
 	case TLKM_LINE_DOMAIN_FLAG:
 		if (l->is_delete)

@@ -104,12 +104,16 @@ struct tlkm_policy {
  * struct tlkm_writer - State of one writer of a policy file.
  * @policy: Policy being written.
  * @file:   Which policy file the lines belong to.
- * @domain: Domain selected by the last domain header, or NULL.
+ * @domain: Domain selected by the last domain header, or NULL (also after
+ *          a refused header, so that the lines below it land nowhere).
+ * @loaded: The policy counts as loaded: like TOMOYO after activation,
+ *          "use_profile N" needs profile N to be defined.
  */
 struct tlkm_writer {
 	struct tlkm_policy *policy;
 	enum tlkm_policy_file file;
 	struct tlkm_domain *domain;
+	bool loaded;
 };
 
 /**

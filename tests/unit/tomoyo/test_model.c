@@ -522,8 +522,104 @@ static void domain_index(void)
 	tlkm_policy_destroy(p);
 }
 
+/*
+ * Write every line of @lines with one writer, as the securityfs glue does:
+ * a refused line does not stop the lines after it. Returns the number of
+ * refused lines.
+ */
+static int load_all(struct tlkm_policy *p, int file, bool loaded,
+		    const char *lines)
+{
+	struct tlkm_writer w;
+	const char *s = lines;
+	int refused = 0;
+
+	tlkm_writer_init(&w, p, file);
+	w.loaded = loaded;
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		struct tlkm_err err = { 0 };
+
+		if (tlkm_write_line(&w, s, n, &err))
+			refused++;
+		s += n + (nl ? 1 : 0);
+	}
+	return refused;
+}
+
+static void writes(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct tlkm_domain *d;
+	struct tlkm_err err;
+	struct sink s;
+	int n;
+
+	n = load_all(p, TLKM_DOMAIN_POLICY, false,
+		     "<kernel> /opt/victim\nuse_profile 3\n"
+		     "<kernel> relative/not-a-domain\nfile read /etc/shadow\n"
+		     "use_profile 1\n<kernel> /opt/next\nfile read /etc/hostname");
+	d = tlkm_find_domain(p, "<kernel> /opt/victim");
+	tap_result(n == 3 && d && d->profile == 3 && !d->acls,
+		   "lines after a refused header land nowhere (%d refused)", n);
+	tap_result(!strstr(dump(p, TLKM_DOMAIN_POLICY, &s), "/etc/shadow") &&
+		   has_line(s.text, "file read /etc/hostname"),
+		   "the next valid header selects its domain again");
+	n = load_all(p, TLKM_DOMAIN_POLICY, false,
+		     "<kernel> /opt/victim\ndelete <kernel> /opt/nosuch\n"
+		     "file read /etc/shadow");
+	tap_result(n == 2 && !tlkm_find_domain(p, "<kernel> /opt/victim")->acls,
+		   "a refused delete of a domain deselects too");
+	n = load_all(p, TLKM_DOMAIN_POLICY, false,
+		     "<kernel> /opt/net\n"
+		     "network inet stream connect 127.0.0.1 70000\n"
+		     "network inet stream connect 127.0.0.1 1-65536\n"
+		     "network inet raw send 127.0.0.1 65536\n"
+		     "network inet stream connect 127.0.0.1 65535\n"
+		     "network inet stream connect 127.0.0.1 @PORTS");
+	tap_result(n == 3, "ports above 65535 are refused, 65535 and @group not "
+		   "(%d refused)", n);
+	{
+		struct tlkm_writer w;
+
+		memset(&err, 0, sizeof(err));
+		tlkm_writer_init(&w, p, TLKM_DOMAIN_POLICY);
+		w.domain = tlkm_find_domain(p, "<kernel> /opt/net");
+		tlkm_write_line(&w, "network inet dgram bind ::1 65536", 33,
+				&err);
+		tap_result(err.code == -EINVAL &&
+			   strstr(err.reason, "port above 65535"),
+			   "the reason names the port: %s", err.reason);
+	}
+	load_all(p, TLKM_PROFILE_POLICY, true,
+		 "PROFILE_VERSION=20150505\n1-COMMENT=learning");
+	n = load_all(p, TLKM_DOMAIN_POLICY, true,
+		     "<kernel> /opt/prof\nuse_profile 1\nuse_profile 200");
+	d = tlkm_find_domain(p, "<kernel> /opt/prof");
+	tap_result(n == 1 && d && d->profile == 1,
+		   "once loaded, use_profile of an undefined profile is refused");
+	memset(&err, 0, sizeof(err));
+	{
+		struct tlkm_writer w;
+
+		tlkm_writer_init(&w, p, TLKM_DOMAIN_POLICY);
+		w.loaded = true;
+		w.domain = d;
+		tlkm_write_line(&w, "use_profile 7", 13, &err);
+		tap_result(!strcmp(err.reason, "profile 7 is not defined"),
+			   "the reason names the profile: %s", err.reason);
+	}
+	n = load_all(p, TLKM_DOMAIN_POLICY, false,
+		     "<kernel> /opt/prof\nuse_profile 200");
+	tap_result(!n && d->profile == 200,
+		   "before the policy is loaded any profile may be used");
+	tlkm_policy_destroy(p);
+}
+
 void test_model(void)
 {
+	writes();
 	remembered_config();
 	domain_index();
 	merging();
