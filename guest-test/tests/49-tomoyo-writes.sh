@@ -29,10 +29,17 @@ block() {
 }
 
 # ---- A refused header forgets the selected domain. ----
+# One write() per line, as the issue's reproducer; then all in one write().
 dmesg_mark header
-printf '%s\n' '<kernel> /opt/hb/victim' 'use_profile 3' \
-	'<kernel> relative/not-a-domain' 'file read /etc/shadow' \
-	'<kernel> /opt/hb/next' 'file read /etc/hostname' >"$TFS/domain_policy"
+exec 3>"$TFS/domain_policy"
+for l in '<kernel> /opt/hb/victim' 'use_profile 3' \
+	'<kernel> relative/not-a-domain' 'file read /etc/shadow'; do
+	printf '%s\n' "$l" >&3 2>/dev/null
+done
+exec 3>&-
+printf '%s\n' '<kernel> /opt/hb/victim' '<kernel> relative/not-a-domain' \
+	'file read /etc/passwd' '<kernel> /opt/hb/next' 'file read /etc/hostname' \
+	>"$TFS/domain_policy"
 tap_is "an ACL after a refused header is not added to the previous domain" \
 	"use_profile 3
 use_group 0" "$(block '<kernel> /opt/hb/victim')"
@@ -130,13 +137,13 @@ gen raw >"$W/raw.conf"
 tap_diag "$(wc -l <"$W/stdio.conf") lines, $(wc -l <"$W/stdio.want") of them valid ACLs in valid domains"
 tap_run "tomoyo-loadpolicy -d loads the 2,000-line policy" \
 	tomoyo-loadpolicy -d <"$W/stdio.conf"
-d=$(diff "$W/stdio.want" <(have stdio))
+d=$(diff "$W/stdio.want" <(have stdio) | head -n 20)
 tap_is "tomoyo-loadpolicy: every valid line in its domain, nothing else" "" "$d"
 dmesg_mark raw
 out=$("$LLSM_BIN/rawwrite" "$TFS/domain_policy" 8192 <"$W/raw.conf" | sort | uniq -c |
 	awk '{ print $2 "x" $1 }' | paste -sd' ')
 tap_diag "raw 8 KiB writes returned: $out"
-d=$(diff "$W/raw.want" <(have raw))
+d=$(diff "$W/raw.want" <(have raw) | head -n 20)
 tap_is "raw 8 KiB writes: every valid line in its domain, nothing else" "" "$d"
 # Refused: all but the valid headers and the lines in force.
 bad=$(($(wc -l <"$W/raw.conf") - $(grep -c '^<kernel> /opt/' "$W/raw.conf") -
