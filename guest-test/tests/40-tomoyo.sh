@@ -78,28 +78,29 @@ block() {
 	awk -v d="$1" '$0 == d { p = 1; next } /^</ { p = 0 } p' "$TFS/domain_policy"
 }
 dom_before=$(block '<kernel>')
+# refused FILE LINE [PREFIX]: write PREFIX and LINE to FILE in one write().
+# As with the built-in TOMOYO the write takes the whole buffer; tomoyo_lkm
+# also names the refused line in dmesg.
+refused() {
+	local mark=refused$RANDOM
+	dmesg_mark "$mark"
+	printf '%s%s\n' "${3:-}" "$2" >"$TFS/$1" || return 1
+	dmesg_since "$mark" | grep -F "tomoyo_lkm: refused line '$2'"
+}
 for line in 'file read' 'path_group' 'initialize_domain /x/\* from any' \
 	'aggregator /a' 'allow_read /etc/passwd' 'keep_domain <kernel>' \
 	'number_group N 5-3' 'acl_group 256 file read /x'; do
-	if printf '%s\n' "$line" >"$TFS/exception_policy" 2>/dev/null; then
-		tap_not_ok "malformed exception line refused: $line"
-	else
-		tap_ok "malformed exception line refused: $line"
-	fi
+	tap_run "malformed exception line refused and logged: $line" \
+		refused exception_policy "$line"
 done
 for line in 'file reed /tmp/x' 'use_profile 300' 'file read /tmp/\q' \
 	'network inet stream send 127.0.0.1 80' 'file read/create /tmp/x 0644'; do
-	if printf '<kernel>\n%s\n' "$line" >"$TFS/domain_policy" 2>/dev/null; then
-		tap_not_ok "malformed domain line refused: $line"
-	else
-		tap_ok "malformed domain line refused: $line"
-	fi
+	tap_run "malformed domain line refused and logged: $line" \
+		refused domain_policy "$line" '<kernel>
+'
 done
-if printf '0-CONFIG={ mode=enforce }\n' >"$TFS/profile" 2>/dev/null; then
-	tap_not_ok "malformed profile line refused"
-else
-	tap_ok "malformed profile line refused"
-fi
+tap_run "malformed profile line refused and logged" \
+	refused profile '0-CONFIG={ mode=enforce }'
 tap_is "exception policy unchanged by refused lines" "$exc_before" "$(cat "$TFS/exception_policy")"
 tap_is "domain policy unchanged by refused lines" "$dom_before" \
 	"$(block '<kernel>')"
@@ -192,7 +193,9 @@ else
 fi
 tap_diag "$(cat "$W/err")"
 tap_is "the policy is unchanged by refused writes" "$exc_before" "$(cat "$TFS/exception_policy")"
+dmesg_mark manager-malformed
 echo 'file read /tmp/x' | tomoyo-loadpolicy -e 2>/dev/null
+tap_diag "$(dmesg_since manager-malformed | grep 'refused line')"
 tap_is "a manager's malformed line is refused too" "$exc_before" "$(cat "$TFS/exception_policy")"
 
 # ---- Item 1: pstree, setprofile, editpolicy. ----

@@ -13,6 +13,7 @@
 #include <linux/file.h>
 #include <linux/mutex.h>
 #include <linux/pid.h>
+#include <linux/ratelimit.h>
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -38,6 +39,7 @@ enum tlkm_file {
  * @rdone:    The snapshot was read to its end.
  * @wbuf:     Start of a line not yet complete, @wlen bytes.
  * @wlen:     Length of @wbuf.
+ * @skip:     The rest of a line too long to hold is being skipped.
  * @selected: Domain the last domain header selected (domain_policy).
  * @filter:   Domain a "select" limits reads to, or NULL.
  * @headers:  "select transition_only": no ACL lines in reads.
@@ -53,6 +55,7 @@ struct tlkm_io {
 	bool rdone;
 	char *wbuf;
 	size_t wlen;
+	bool skip;
 	char *selected;
 	char *filter;
 	bool headers;
@@ -69,6 +72,12 @@ struct tlkm_manager {
 	struct list_head list;
 	char *name;
 };
+
+/*
+ * Refused policy lines are logged one by one; only a flood (a fuzzer, not
+ * a policy file) is cut, at 1000 lines in 5 seconds.
+ */
+static DEFINE_RATELIMIT_STATE(refused_log, 5 * HZ, 1000);
 
 static LIST_HEAD(managers);
 /*
@@ -529,22 +538,29 @@ static int write_line(struct tlkm_io *io, char *line, size_t len)
 		line[--len] = '\0';
 	switch (io->type) {
 	case F_DOMAIN:
-		if (!strncmp(line, "select ", 7))
-			return select_line(io, line);
+		if (!strncmp(line, "select ", 7)) {
+			ret = select_line(io, line);
+			if (ret == -ESRCH || ret == -EINVAL)
+				tlkm_fail(&err, ret, ret == -ESRCH ?
+					  "no such process" :
+					  "unknown select command", NULL, 0,
+					  NULL);
+			break;
+		}
 		fallthrough;
 	case F_EXCEPTION:
 	case F_PROFILE:
 	case F_MANAGER:
 		ret = write_policy(io, line, len, &err);
-		if (ret && ret != -EPERM)
-			pr_info_ratelimited(TLKM_NAME ": refused line '%.80s': %s\n",
-					    line, err.reason);
-		return ret;
+		break;
 	case F_STAT:
 		down_read(&tlkm_policy_sem);
 		ret = tlkm_manager_ok() ? write_stat(line) : -EPERM;
 		up_read(&tlkm_policy_sem);
-		return ret;
+		if (ret == -EINVAL)
+			tlkm_fail(&err, ret, "unknown stat line", NULL, 0,
+				  NULL);
+		break;
 	case F_QUERY:
 		/* An answer grants or refuses access: managers only. */
 		down_read(&tlkm_policy_sem);
@@ -561,14 +577,67 @@ static int write_line(struct tlkm_io *io, char *line, size_t len)
 	default:
 		return -EINVAL;
 	}
+	/*
+	 * A policy file: every refused line is logged with its reason, and
+	 * the lines after it are still applied.
+	 */
+	if (ret && ret != -EPERM && __ratelimit(&refused_log))
+		pr_warn(TLKM_NAME ": refused line '%.80s%s': %s\n", line,
+			len > 80 ? "..." : "", err.code ? err.reason :
+			"out of memory");
+	return ret;
 }
 
+/* The policy files: each line is applied or refused on its own. */
+static bool is_policy(const struct tlkm_io *io)
+{
+	return io->type == F_DOMAIN || io->type == F_EXCEPTION ||
+	       io->type == F_PROFILE || io->type == F_MANAGER ||
+	       io->type == F_STAT;
+}
+
+/*
+ * Apply the complete lines of @data (@len bytes, the carried start of a
+ * line first). Returns where the incomplete last line starts, or a
+ * negative errno: -EPERM for a writer that may not change the policy
+ * (as TOMOYO, the write fails and the rest is dropped), and, on the files
+ * that are not policy (self_domain, query, .process_status), the error of
+ * the first refused line.
+ */
+static ssize_t write_lines(struct tlkm_io *io, char *data, size_t len)
+{
+	size_t start = 0, i;
+	int ret;
+
+	for (i = 0; i < len; i++) {
+		if (data[i] && data[i] != '\n')
+			continue;
+		data[i] = '\0';
+		if (io->skip) {
+			/* The end of a line too long to hold. */
+			io->skip = false;
+		} else {
+			ret = write_line(io, data + start, i - start);
+			if (ret == -EPERM || (ret && !is_policy(io)))
+				return ret;
+		}
+		start = i + 1;
+	}
+	return start;
+}
+
+/*
+ * Writes are split into lines, and a line may span several writes. On the
+ * policy files the whole buffer is always consumed, as TOMOYO does:
+ * tomoyo-loadpolicy's stdio and tomoyo-init's raw 8 KiB writes would lose
+ * or misplace the lines after a short count. Refused lines are logged.
+ */
 static ssize_t tlkm_write(struct file *file, const char __user *buf,
 			  size_t count, loff_t *ppos)
 {
 	struct tlkm_io *io = file->private_data;
-	size_t done = 0, start, i, carried;
-	ssize_t ret = 0;
+	size_t carried, rest;
+	ssize_t ret;
 	char *data;
 
 	if (count > TLKM_MAX_LINE + 1)
@@ -584,36 +653,28 @@ static ssize_t tlkm_write(struct file *file, const char __user *buf,
 	if (copy_from_user(data + carried, buf, count))
 		goto out_free;
 	memcpy(data, io->wbuf, carried);
+	data[carried + count] = '\0';
 	kfree(io->wbuf);
 	io->wbuf = NULL;
 	io->wlen = 0;
-	start = 0;
-	ret = 0;
-	for (i = 0; i < carried + count; i++) {
-		if (data[i] && data[i] != '\n')
-			continue;
-		data[i] = '\0';
-		ret = write_line(io, data + start, i - start);
-		if (ret)
-			break;
-		start = i + 1;
-	}
-	if (ret) {
-		/* The refused line is dropped; earlier bytes were written. */
-		done = start > carried ? start - carried : 0;
-		ret = done ? done : ret;
+	ret = write_lines(io, data, carried + count);
+	if (ret < 0) {
+		io->skip = false;
 		goto out_free;
 	}
-	if (carried + count - start > TLKM_MAX_LINE) {
-		ret = -E2BIG;
-		goto out_free;
+	rest = carried + count - ret;
+	if (!io->skip && rest > TLKM_MAX_LINE) {
+		if (is_policy(io) && __ratelimit(&refused_log))
+			pr_warn(TLKM_NAME ": refused line '%.80s...': longer than %d bytes\n",
+				data + ret, TLKM_MAX_LINE);
+		io->skip = true;
 	}
-	io->wlen = carried + count - start;
-	io->wbuf = kmemdup(data + start, io->wlen, GFP_KERNEL);
-	if (!io->wbuf && io->wlen) {
-		io->wlen = 0;
+	if (!io->skip && rest) {
+		io->wbuf = kmemdup(data + ret, rest, GFP_KERNEL);
 		ret = -ENOMEM;
-		goto out_free;
+		if (!io->wbuf)
+			goto out_free;
+		io->wlen = rest;
 	}
 	ret = count;
 out_free:
