@@ -39,8 +39,12 @@
 #define MAC_UNIX_SEQPACKET_BIND 35
 #define MAC_ENV 38
 
-/* Most argv and envp strings of an exec that are looked at. */
-#define MAX_EXEC_STRINGS 256
+/*
+ * Longest encoding of one argv or envp string that is kept: as in TOMOYO,
+ * a longer string is cut (its start still names an environment variable).
+ */
+#define MAX_ARG_ENCODED 4086
+/* What is read when the kernel does not say where the strings end. */
 #define MAX_EXEC_BYTES 65536
 #define MAX_RETRY 10
 
@@ -996,22 +1000,24 @@ static int hook_socket_sendmsg(struct socket *sock, struct msghdr *msg,
 
 /**
  * struct exec_args - argv and envp of an exec, TOMOYO-encoded.
- * @argc: Strings of argv read.
- * @envc: Strings of envp read.
- * @str:  argv strings, then envp strings.
+ * @argc: Strings of argv read: all of them (bprm->argc).
+ * @envc: Strings of envp read: all of them (bprm->envc).
+ * @str:  argv strings, then envp strings (kvcalloc()ed array).
  */
 struct exec_args {
 	u32 argc;
 	u32 envc;
-	char *str[MAX_EXEC_STRINGS];
+	char **str;
 };
 
 static void free_args(struct exec_args *a)
 {
 	u32 i;
 
-	for (i = 0; i < a->argc + a->envc; i++)
-		kfree(a->str[i]);
+	if (a->str)
+		for (i = 0; i < a->argc + a->envc; i++)
+			kfree(a->str[i]);
+	kvfree(a->str);
 	kfree(a);
 }
 
@@ -1036,36 +1042,63 @@ static size_t read_stack(struct linux_binprm *bprm, char *raw, size_t max)
 		put_page(page);
 		got += n;
 		pos += n;
+		cond_resched();
 	}
 	mmap_read_unlock(bprm->mm);
 	return got;
 }
 
+/* How many bytes of @raw encode into at most MAX_ARG_ENCODED bytes. */
+static size_t arg_prefix(const char *raw, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++) {
+		u8 c = raw[i];
+		size_t w = c == '\\' ? 2 : (c > ' ' && c < 127) ? 1 : 4;
+
+		if (n + w > MAX_ARG_ENCODED)
+			break;
+		n += w;
+	}
+	return i;
+}
+
+/*
+ * Every argv and envp string of an exec, as the built-in TOMOYO sees them
+ * (exec.argc and exec.envc are the kernel's counts, misc env sees every
+ * variable): a limit on what is read would let one long argument switch
+ * the environment checks off. NULL when out of memory or when the strings
+ * cannot be read: the exec then fails.
+ */
 static struct exec_args *read_args(struct linux_binprm *bprm)
 {
 	/*
 	 * The argv and envp strings lie between bprm->p and bprm->exec (the
 	 * file name copied before them); most execs need a page or less.
 	 */
-	size_t max = bprm->exec > bprm->p ?
-		     min_t(size_t, bprm->exec - bprm->p, MAX_EXEC_BYTES) :
+	size_t max = bprm->exec > bprm->p ? bprm->exec - bprm->p :
 		     MAX_EXEC_BYTES;
-	struct exec_args *a = kzalloc(sizeof(*a), GFP_KERNEL);
-	char *raw = kvmalloc(max, GFP_KERNEL);
-	size_t got, pos = 0;
 	u32 i, want = bprm->argc + bprm->envc;
+	struct exec_args *a = kzalloc(sizeof(*a), GFP_KERNEL);
+	size_t got, pos = 0, len;
+	char *raw = NULL;
 
-	if (!a || !raw)
+	if (!a)
+		return NULL;
+	a->str = kvcalloc(want ? want : 1, sizeof(*a->str), GFP_KERNEL);
+	raw = kvmalloc(max, GFP_KERNEL);
+	if (!a->str || !raw)
 		goto fail;
 	got = read_stack(bprm, raw, max);
-	for (i = 0; i < want && i < MAX_EXEC_STRINGS && pos < got; i++) {
-		size_t len = strnlen(raw + pos, got - pos);
-
+	for (i = 0; i < want; i++) {
+		len = pos < got ? strnlen(raw + pos, got - pos) : 0;
 		if (pos + len >= got)
-			break;
-		a->str[i] = tlkm_encode_str(raw + pos, len);
+			goto fail;
+		a->str[i] = tlkm_encode_str(raw + pos, arg_prefix(raw + pos,
+								  len));
 		if (!a->str[i])
-			break;
+			goto fail;
 		if (i < (u32)bprm->argc)
 			a->argc++;
 		else
@@ -1076,7 +1109,7 @@ static struct exec_args *read_args(struct linux_binprm *bprm)
 	return a;
 fail:
 	kvfree(raw);
-	kfree(a);
+	free_args(a);
 	return NULL;
 }
 
