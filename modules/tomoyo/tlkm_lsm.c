@@ -105,6 +105,24 @@ static bool enabled(const char *domain, unsigned int mac)
 	return on;
 }
 
+/*
+ * A request whose name cannot be built (longer than tlkm_realpath()
+ * handles, or no memory): as TOMOYO, -ENOMEM when @mac is enforcing in
+ * @domain, else the operation goes on unchecked.
+ */
+static int no_name(const char *domain, unsigned int mac)
+{
+	struct tlkm_config cfg = { .mode = TLKM_MODE_DISABLED };
+	struct tlkm_domain *d;
+
+	down_read(&tlkm_policy_sem);
+	d = tlkm_find_domain(tlkm_policy, domain);
+	if (d)
+		tlkm_domain_config(tlkm_policy, d, mac, &cfg);
+	up_read(&tlkm_policy_sem);
+	return cfg.mode == TLKM_MODE_ENFORCING ? -ENOMEM : 0;
+}
+
 static void put_num(struct tlkm_buf *b, u64 v, enum tlkm_radix radix)
 {
 	/* tlkm_buf_put_u64() writes the "0" and "0x" prefixes. */
@@ -451,7 +469,7 @@ static int check_path_in(const char *domain, unsigned int op,
 		return 0;
 	name = tlkm_realpath(path);
 	if (!name)
-		return 0;
+		return no_name(domain, file_mac[op]);
 	ret = check_file_in(domain, op, name, NULL, NULL, num, path->dentry,
 			    NULL);
 	kfree(name);
@@ -476,7 +494,7 @@ static int check_child(unsigned int op, const struct path *dir,
 		return 0;
 	name = tlkm_realpath_child(dir, dentry);
 	if (!name)
-		return 0;
+		return no_name(tlkm_current_domain(), file_mac[op]);
 	ret = check_file(op, name, NULL, NULL, num, dentry, cond);
 	kfree(name);
 	return ret;
@@ -495,6 +513,8 @@ static int check_two(unsigned int op, const struct path *dir1,
 	n2 = tlkm_realpath_child(dir2, d2);
 	if (n1 && n2)
 		ret = check_file(op, n1, n2, NULL, NULL, d1, NULL);
+	else
+		ret = no_name(tlkm_current_domain(), file_mac[op]);
 	kfree(n1);
 	kfree(n2);
 	return ret;
@@ -621,7 +641,7 @@ static int hook_path_mkdir(const struct path *dir, struct dentry *dentry,
 		return 0;
 	name = tlkm_realpath_child(dir, dentry);
 	if (!name)
-		return 0;
+		return no_name(tlkm_current_domain(), file_mac[TLKM_FILE_MKDIR]);
 	/* A directory's name ends with '/', even before it exists. */
 	if (name[strlen(name) - 1] != '/') {
 		char *dirname = kasprintf(GFP_KERNEL, "%s/", name);
@@ -679,7 +699,8 @@ static int hook_path_symlink(const struct path *dir, struct dentry *dentry,
 		return 0;
 	name = tlkm_realpath_child(dir, dentry);
 	if (!name)
-		return 0;
+		return no_name(tlkm_current_domain(),
+			       file_mac[TLKM_FILE_SYMLINK]);
 	target = tlkm_encode_str(old_name, strlen(old_name));
 	if (target)
 		cond = kasprintf(GFP_KERNEL, "symlink.target=\"%s\"", target);
@@ -711,6 +732,8 @@ static int hook_path_link(struct dentry *old_dentry, const struct path *new_dir,
 	if (n1 && n2)
 		ret = check_file(TLKM_FILE_LINK, n1, n2, NULL, NULL, old_dentry,
 				 NULL);
+	else
+		ret = no_name(tlkm_current_domain(), file_mac[TLKM_FILE_LINK]);
 	kfree(n1);
 	kfree(n2);
 	return ret;
@@ -774,6 +797,8 @@ static int hook_sb_mount(const char *dev_name, const struct path *path,
 	if (dev && dir && fstype)
 		ret = check_file(TLKM_FILE_MOUNT, dev, dir, fstype, num,
 				 path->dentry, NULL);
+	else
+		ret = no_name(tlkm_current_domain(), file_mac[TLKM_FILE_MOUNT]);
 	kfree(dev);
 	kfree(dir);
 	kfree(fstype);
@@ -800,6 +825,9 @@ static int hook_sb_pivotroot(const struct path *old_path,
 	if (n1 && n2)
 		ret = check_file(TLKM_FILE_PIVOT_ROOT, n1, n2, NULL, NULL,
 				 new_path->dentry, NULL);
+	else
+		ret = no_name(tlkm_current_domain(),
+			      file_mac[TLKM_FILE_PIVOT_ROOT]);
 	kfree(n1);
 	kfree(n2);
 	return ret;
@@ -1355,8 +1383,9 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 	a = read_args(bprm);
 	q = kzalloc(sizeof(*q), GFP_KERNEL);
 	if (!realpath || !program) {
-		/* No name (too long): the exec is not mediated. */
-		ret = 0;
+		/* No name: refused where "file execute" is enforcing. */
+		ret = no_name(tlkm_current_domain(),
+			      file_mac[TLKM_FILE_EXECUTE]);
 	} else if (a && q) {
 		fill_task(&q->r);
 		ret = do_exec(bprm, q, a, program, realpath);

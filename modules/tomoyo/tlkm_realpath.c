@@ -19,7 +19,13 @@
 #include "tlkm_glue.h"
 #include "tlkm_path.h"
 
+/*
+ * Names are built in a buffer of TLKM_PATH_BUF bytes first, then in ones
+ * twice as large up to TLKM_PATH_BUF_MAX for deeper paths (openat() chains
+ * go past PATH_MAX), as TOMOYO grows its buffer.
+ */
 #define TLKM_PATH_BUF 4096
+#define TLKM_PATH_BUF_MAX 65536
 
 /**
  * tlkm_encode_str() - TOMOYO-encode raw bytes into a new string.
@@ -59,9 +65,9 @@ static size_t own_pid_len(const char *p, pid_t pid)
 }
 
 /* "proc:" + path inside procfs, "/<own pid>" written as "/self". */
-static char *proc_name(struct dentry *dentry, char *buf)
+static char *proc_name(struct dentry *dentry, char *buf, size_t size)
 {
-	char *p = dentry_path_raw(dentry, buf + 5, TLKM_PATH_BUF - 16);
+	char *p = dentry_path_raw(dentry, buf + 5, size - 16);
 	size_t n;
 
 	if (IS_ERR(p))
@@ -76,10 +82,11 @@ static char *proc_name(struct dentry *dentry, char *buf)
 	return p;
 }
 
-static char *name_of(const struct path *path, const char *child)
+/* The name in a buffer of @size bytes, NULL, or ERR_PTR(-ENAMETOOLONG). */
+static char *name_in(const struct path *path, const char *child, size_t size)
 {
 	struct dentry *dentry = path->dentry;
-	char *buf = kmalloc(TLKM_PATH_BUF, GFP_KERNEL);
+	char *buf = kmalloc(size, GFP_KERNEL);
 	char *p, *out = NULL;
 	size_t len;
 	bool dir;
@@ -87,11 +94,14 @@ static char *name_of(const struct path *path, const char *child)
 	if (!buf)
 		return NULL;
 	if (dentry->d_sb->s_magic == PROC_SUPER_MAGIC)
-		p = proc_name(dentry, buf);
+		p = proc_name(dentry, buf, size);
 	else
-		p = d_path(path, buf, TLKM_PATH_BUF - 2);
-	if (IS_ERR(p))
+		p = d_path(path, buf, size - 2);
+	if (IS_ERR(p)) {
+		if (PTR_ERR(p) == -ENAMETOOLONG)
+			out = ERR_PTR(-ENAMETOOLONG);
 		goto out;
+	}
 	len = strlen(p);
 	if (d_unlinked(dentry) && len > 10 &&
 	    !strcmp(p + len - 10, " (deleted)"))
@@ -104,8 +114,10 @@ static char *name_of(const struct path *path, const char *child)
 		if (child) {
 			if (!len || p[len - 1] != '/')
 				p[len++] = '/';
-			if (len + strlen(child) + 2 > TLKM_PATH_BUF)
+			if (len + strlen(child) + 2 > size) {
+				out = ERR_PTR(-ENAMETOOLONG);
 				goto out;
+			}
 			memcpy(p + len, child, strlen(child) + 1);
 			len += strlen(child);
 		} else {
@@ -116,6 +128,19 @@ static char *name_of(const struct path *path, const char *child)
 out:
 	kfree(buf);
 	return out;
+}
+
+static char *name_of(const struct path *path, const char *child)
+{
+	size_t size;
+	char *out;
+
+	for (size = TLKM_PATH_BUF; size <= TLKM_PATH_BUF_MAX; size *= 2) {
+		out = name_in(path, child, size);
+		if (!IS_ERR(out))
+			return out;
+	}
+	return NULL;
 }
 
 /**
