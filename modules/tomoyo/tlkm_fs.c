@@ -192,7 +192,7 @@ static int dump_process(struct snap *s, pid_t pid)
 	if (!domain)
 		return 0;
 	down_read(&tlkm_policy_sem);
-	d = tlkm_find_domain(tlkm_policy, domain);
+	d = tlkm_task_domain(tlkm_policy, domain);
 	if (d)
 		profile = d->profile;
 	up_read(&tlkm_policy_sem);

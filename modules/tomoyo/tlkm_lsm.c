@@ -98,7 +98,7 @@ static bool enabled(const char *domain, unsigned int mac)
 	bool on = false;
 
 	down_read(&tlkm_policy_sem);
-	d = tlkm_find_domain(tlkm_policy, domain);
+	d = tlkm_task_domain(tlkm_policy, domain);
 	if (d && !tlkm_domain_config(tlkm_policy, d, mac, &cfg))
 		on = cfg.mode != TLKM_MODE_DISABLED;
 	up_read(&tlkm_policy_sem);
@@ -116,7 +116,7 @@ static int no_name(const char *domain, unsigned int mac)
 	struct tlkm_domain *d;
 
 	down_read(&tlkm_policy_sem);
-	d = tlkm_find_domain(tlkm_policy, domain);
+	d = tlkm_task_domain(tlkm_policy, domain);
 	if (d)
 		tlkm_domain_config(tlkm_policy, d, mac, &cfg);
 	up_read(&tlkm_policy_sem);
@@ -356,7 +356,7 @@ static int decide(const char *domain, struct req *q)
 
 	do {
 		down_read(&tlkm_policy_sem);
-		d = tlkm_find_domain(tlkm_policy, domain);
+		d = tlkm_task_domain(tlkm_policy, domain);
 		if (!d) {
 			up_read(&tlkm_policy_sem);
 			return 0;
@@ -1193,12 +1193,15 @@ static int make_domain(const char *name, const char *parent,
 	down_write(&tlkm_policy_sem);
 	if (tlkm_find_domain(tlkm_policy, name))
 		goto out;
-	p = tlkm_find_domain(tlkm_policy, parent);
+	/* The parent may be a deleted domain that the new one replaces. */
+	p = tlkm_task_domain(tlkm_policy, parent);
+	if (p) {
+		profile = p->profile;
+		group = p->group;
+	}
 	tlkm_writer_init(&w, tlkm_policy, TLKM_DOMAIN_POLICY);
 	ret = tlkm_write_line(&w, name, strlen(name), &err);
 	if (!ret && p) {
-		profile = p->profile;
-		group = p->group;
 		snprintf(line, sizeof(line), "use_profile %u", profile);
 		ret = tlkm_write_line(&w, line, strlen(line), &err);
 		snprintf(line, sizeof(line), "use_group %u", group);
@@ -1250,7 +1253,7 @@ static int stay_in_domain(const char *old)
 	struct tlkm_domain *d;
 
 	down_write(&tlkm_policy_sem);
-	d = tlkm_find_domain(tlkm_policy, old);
+	d = tlkm_task_domain(tlkm_policy, old);
 	if (d) {
 		tlkm_domain_config(tlkm_policy, d, file_mac[TLKM_FILE_EXECUTE],
 				   &cfg);
@@ -1437,7 +1440,7 @@ int tlkm_manual_transition(const char *name)
 		return -ENOMEM;
 	r->domain = name;
 	down_read(&tlkm_policy_sem);
-	d = tlkm_find_domain(tlkm_policy, old);
+	d = tlkm_task_domain(tlkm_policy, old);
 	if (tlkm_find_domain(tlkm_policy, name) && d)
 		ok = tlkm_check_manual_transition(tlkm_policy, d, r);
 	up_read(&tlkm_policy_sem);

@@ -75,6 +75,8 @@ static void forget_configs(struct tlkm_policy *p)
 
 	for (d = p->domains; d; d = d->next)
 		memset(d->config, 0, sizeof(d->config));
+	for (d = p->deleted; d; d = d->next)
+		memset(d->config, 0, sizeof(d->config));
 }
 
 /**
@@ -141,6 +143,12 @@ void tlkm_policy_destroy(struct tlkm_policy *p)
 		free_domain(p->domains);
 		p->domains = next;
 	}
+	while (p->deleted) {
+		struct tlkm_domain *next = p->deleted->next;
+
+		free_domain(p->deleted);
+		p->deleted = next;
+	}
 	free_entries(p->exceptions);
 	free_entries(p->profiles);
 	while (p->groups) {
@@ -188,6 +196,42 @@ struct tlkm_domain *tlkm_find_domain(const struct tlkm_policy *p,
 		if (d->hash == hash && !strcmp(d->name, name))
 			return d;
 	return NULL;
+}
+
+/**
+ * tlkm_task_domain() - The domain a task in domain @name is judged in.
+ * @p:    Policy.
+ * @name: The task's domain name.
+ *
+ * Like tlkm_find_domain(), but a domain deleted from the policy is still
+ * found, as TOMOYO keeps deleted domains in force for the tasks in them.
+ *
+ * Return: the domain, or NULL.
+ */
+struct tlkm_domain *tlkm_task_domain(const struct tlkm_policy *p,
+				     const char *name)
+{
+	struct tlkm_domain *d = tlkm_find_domain(p, name);
+
+	if (d)
+		return d;
+	for (d = p->deleted; d; d = d->next)
+		if (!strcmp(d->name, name))
+			return d;
+	return NULL;
+}
+
+/* Free the deleted domain named @name, if any (a new one replaces it). */
+static void unbury(struct tlkm_policy *p, const char *name)
+{
+	struct tlkm_domain **pp, *d;
+
+	for (pp = &p->deleted; (d = *pp); pp = &d->next)
+		if (!strcmp(d->name, name)) {
+			*pp = d->next;
+			free_domain(d);
+			return;
+		}
 }
 
 /* Add or delete an ACL in a list, merging permissions like TOMOYO. */
@@ -243,10 +287,13 @@ static int select_domain(struct tlkm_writer *w, struct tlkm_line *l,
 					 NULL, 0, NULL);
 		*pp = d->next;
 		unindex_domain(w->policy, d);
-		free_domain(d);
+		unbury(w->policy, d->name);
+		d->next = w->policy->deleted;
+		w->policy->deleted = d;
 		return 0;
 	}
 	if (!d) {
+		unbury(w->policy, l->str1);
 		d = new_domain(w->policy, l->str1, strlen(l->str1));
 		if (!d)
 			return tlkm_fail(err, -ENOMEM, "out of memory", NULL,

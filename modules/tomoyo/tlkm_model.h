@@ -87,6 +87,9 @@ struct tlkm_group {
  * @profiles:   Profile lines, one per setting.
  * @buckets:    The domains again, indexed by tlkm_name_hash() of the name.
  * @groups:     The group lines of @exceptions again, per group.
+ * @deleted:    Domains deleted from the policy, which tasks may still be
+ *              in: as in TOMOYO they stay in force for those tasks (one
+ *              per name; a new domain of the same name replaces it).
  * @has_conditions: An ACL with a condition was added at some time (the
  *              kernel glue then fills in the task's ids before a check).
  */
@@ -97,6 +100,7 @@ struct tlkm_policy {
 	struct tlkm_entry *profiles;
 	struct tlkm_domain *buckets[TLKM_DOMAIN_BUCKETS];
 	struct tlkm_group *groups;
+	struct tlkm_domain *deleted;
 	bool has_conditions;
 };
 
@@ -144,6 +148,8 @@ int tlkm_write_line(struct tlkm_writer *w, const char *line, size_t len,
 int tlkm_apply_line(struct tlkm_writer *w, struct tlkm_line *l,
 		    struct tlkm_err *err);
 struct tlkm_domain *tlkm_find_domain(const struct tlkm_policy *p,
+				     const char *name);
+struct tlkm_domain *tlkm_task_domain(const struct tlkm_policy *p,
 				     const char *name);
 int tlkm_dump_policy(const struct tlkm_policy *p, enum tlkm_policy_file file,
 		     tlkm_emit_t emit, void *ctx);

@@ -617,9 +617,35 @@ static void writes(void)
 	tlkm_policy_destroy(p);
 }
 
+static void deleted_domains(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct tlkm_domain *d;
+	struct sink s;
+
+	load_all(p, TLKM_DOMAIN_POLICY, false,
+		 "<kernel> /opt/a\nuse_profile 3\nfile read /x\n"
+		 "delete <kernel> /opt/a");
+	d = tlkm_task_domain(p, "<kernel> /opt/a");
+	tap_result(!tlkm_find_domain(p, "<kernel> /opt/a") && d &&
+		   d->profile == 3 && d->acls,
+		   "a deleted domain stays in force for its tasks");
+	tap_result(!strstr(dump(p, TLKM_DOMAIN_POLICY, &s), "/opt/a"),
+		   "a deleted domain is not printed");
+	load_all(p, TLKM_DOMAIN_POLICY, false,
+		 "<kernel> /opt/a\nuse_profile 2\ndelete <kernel> /opt/a\n"
+		 "<kernel> /opt/a\nuse_profile 1");
+	d = tlkm_task_domain(p, "<kernel> /opt/a");
+	tap_result(d && d == tlkm_find_domain(p, "<kernel> /opt/a") &&
+		   d->profile == 1 && !p->deleted,
+		   "a new domain of the same name replaces the deleted ones");
+	tlkm_policy_destroy(p);
+}
+
 void test_model(void)
 {
 	writes();
+	deleted_domains();
 	remembered_config();
 	domain_index();
 	merging();
