@@ -88,7 +88,7 @@ refused() {
 	dmesg_since "$mark" | grep -F "tomoyo_lkm: refused line '$2'"
 }
 for line in 'file read' 'path_group' 'initialize_domain /x/\* from any' \
-	'aggregator /a' 'allow_read /etc/passwd' 'keep_domain <kernel>' \
+	'aggregator /a' 'allow_read /etc/passwd' 'keep_domain any from' \
 	'number_group N 5-3' 'acl_group 256 file read /x'; do
 	tap_run "malformed exception line refused and logged: $line" \
 		refused exception_policy "$line"

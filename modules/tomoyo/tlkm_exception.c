@@ -41,18 +41,56 @@ static int end_of_line(struct tlkm_cursor *c, struct tlkm_err *err)
 	return tlkm_fail(err, -EINVAL, "unexpected '", w.s, w.len, "'");
 }
 
-/* "[no_]{initialize,keep,reset}_domain PROGRAM|any [from DOMAIN|any]" */
-static int parse_transition(struct tlkm_line *l, struct tlkm_cursor *c,
-			    struct tlkm_err *err)
+/* The part after "from": "DOMAIN", a last program name, or "any". */
+static int parse_from(struct tlkm_line *l, struct tlkm_cursor *c,
+		      struct tlkm_err *err)
 {
 	struct tlkm_word w;
-	int ret = need(c, &w, "program", err);
+	int ret = need(c, &w, "domain after 'from'", err);
 
 	if (ret)
 		return ret;
 	if (w.s[0] == '<')
-		return tlkm_fail(err, -EINVAL, "old syntax; write 'any from ",
-				 w.s, w.len, " ...'");
+		ret = tlkm_parse_domainname(&l->str2, &w, c, err);
+	else if (!tlkm_word_eq(&w, "any")) {
+		l->is_last_name = true;
+		ret = dup_word(&l->str2, &w, TLKM_WORD_ABSOLUTE, err);
+	}
+	return ret ? ret : end_of_line(c, err);
+}
+
+static bool has_from(struct tlkm_cursor c)
+{
+	struct tlkm_word w;
+
+	while (tlkm_next_word(&c, &w))
+		if (tlkm_word_eq(&w, "from"))
+			return true;
+	return false;
+}
+
+/*
+ * "[no_]{initialize,keep,reset}_domain PROGRAM|any [from DOMAIN|any]".
+ * As in TOMOYO, keep_domain and no_keep_domain without "from" name the
+ * domain, not the program: "keep_domain /usr/sbin/sshd" is "keep_domain
+ * any from /usr/sbin/sshd" (every program run from a domain whose last
+ * name is sshd), "keep_domain <kernel> /x" is "any from <kernel> /x".
+ */
+static int parse_transition(struct tlkm_line *l, struct tlkm_cursor *c,
+			    struct tlkm_err *err)
+{
+	struct tlkm_word w;
+	int ret;
+
+	if ((l->index == TLKM_TR_KEEP || l->index == TLKM_TR_NO_KEEP) &&
+	    !has_from(*c))
+		return parse_from(l, c, err);
+	ret = need(c, &w, "program", err);
+	if (ret)
+		return ret;
+	if (w.s[0] == '<')
+		return tlkm_fail(err, -EINVAL, "expected a program, got '",
+				 w.s, w.len, "'");
 	if (!tlkm_word_eq(&w, "any")) {
 		ret = dup_word(&l->str1, &w, TLKM_WORD_ABSOLUTE, err);
 		if (ret)
@@ -63,16 +101,7 @@ static int parse_transition(struct tlkm_line *l, struct tlkm_cursor *c,
 	if (!tlkm_word_eq(&w, "from"))
 		return tlkm_fail(err, -EINVAL, "expected 'from', got '", w.s,
 				 w.len, "'");
-	ret = need(c, &w, "domain after 'from'", err);
-	if (ret)
-		return ret;
-	if (w.s[0] == '<')
-		ret = tlkm_parse_domainname(&l->str2, &w, c, err);
-	else if (!tlkm_word_eq(&w, "any")) {
-		l->is_last_name = true;
-		ret = dup_word(&l->str2, &w, TLKM_WORD_ABSOLUTE, err);
-	}
-	return ret ? ret : end_of_line(c, err);
+	return parse_from(l, c, err);
 }
 
 static int parse_aggregator(struct tlkm_line *l, struct tlkm_cursor *c,

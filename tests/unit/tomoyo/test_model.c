@@ -368,6 +368,7 @@ static const char trans_exc[] =
 	"reset_domain /usr/sbin/httpd from any\n"
 	"no_reset_domain /usr/sbin/httpd from /usr/sbin/apachectl\n"
 	"keep_domain /bin/ls from /bin/zsh\n"
+	"keep_domain /usr/sbin/crond\n"
 	"aggregator /usr/bin/python3.\\$ /usr/bin/python3\n"
 	"<other> initialize_domain /bin/other from any\n";
 
@@ -388,6 +389,8 @@ static const struct trans_case trans[] = {
 	{ "<kernel> /usr/sbin/apachectl", "/usr/sbin/httpd", TLKM_GO_CHILD, "<kernel> /usr/sbin/apachectl /usr/sbin/httpd" },
 	{ "<kernel> /usr/sbin/sshd /bin/zsh", "/bin/ls", TLKM_GO_KEEP, "<kernel> /usr/sbin/sshd /bin/zsh" },
 	{ "<kernel> /bin/sh", "/usr/bin/python3.11", TLKM_GO_CHILD, "<kernel> /bin/sh /usr/bin/python3" },
+	{ "<kernel> /sbin/init /usr/sbin/crond", "/bin/sh", TLKM_GO_KEEP, "<kernel> /sbin/init /usr/sbin/crond" },
+	{ "<kernel> /sbin/init", "/usr/sbin/crond", TLKM_GO_CHILD, "<kernel> /sbin/init /usr/sbin/crond" },
 	{ "<other> /bin/x", "/bin/other", TLKM_GO_INITIALIZE, "<other> /bin/other" },
 	{ "<other> /bin/x", "/sbin/modprobe", TLKM_GO_CHILD, "<other> /bin/x /sbin/modprobe" },
 };
