@@ -8,7 +8,8 @@
 # fcntl(F_SETFL) clearing O_APPEND (file write), open() with access mode 3
 # (file read and write), ioctl through the 32-bit entry (file ioctl),
 # IPv6 connect/bind/sendto with a 24-byte address (SIN6_LEN_RFC2133), and
-# unix autobind (network unix ... bind anonymous).
+# unix autobind (network unix ... bind anonymous). And an exec that
+# reset_domain sends to a namespace without a domain fails.
 . /mnt/host/guest/tap.sh
 . /mnt/host/guest/llsm.sh
 
@@ -102,5 +103,23 @@ for acl in "file write $H/applog" "file read $H/acc3" \
 	fi
 done
 tap_diag "$audit"
+
+# reset_domain into a namespace the policy has not set up: the exec fails
+# (TOMOYO creates no domain across namespaces), instead of running in a
+# new domain whose profile is undefined there, i.e. unconfined.
+echo 'reset_domain /usr/bin/true from any' >"$TFS/exception_policy"
+dmesg_mark reset
+if /usr/bin/true 2>/dev/null; then
+	tap_not_ok "exec into a namespace without a domain fails"
+else
+	tap_ok "exec into a namespace without a domain fails"
+fi
+tap_diag "$(dmesg_since reset | grep tomoyo_lkm)"
+printf '%s\n' '</usr/bin/true> PROFILE_VERSION=20150505' \
+	'</usr/bin/true> 0-CONFIG={ mode=disabled }' >"$TFS/profile"
+echo '</usr/bin/true>' >"$TFS/domain_policy"
+tap_run "once the namespace has the domain and a profile, the exec runs" \
+	/usr/bin/true
+echo 'delete reset_domain /usr/bin/true from any' >"$TFS/exception_policy"
 tap_run "rmmod tomoyo_lkm" rmmod tomoyo_lkm
 tap_end

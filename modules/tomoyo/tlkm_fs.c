@@ -477,11 +477,16 @@ static int select_line(struct tlkm_io *io, const char *line)
 	return io->filter && io->selected ? 0 : -ENOMEM;
 }
 
-/*
- * Does the policy count as loaded (TOMOYO's "activated")? Once the manager
- * list holds an entry, for every writer but the policy loader.
+/**
+ * tlkm_policy_loaded() - Does the policy count as loaded?
+ *
+ * TOMOYO's "activated": once the manager list holds an entry, for every
+ * task but the policy loader.
+ *
+ * Context: the caller holds tlkm_policy_sem.
+ * Return: true once loaded.
  */
-static bool policy_loaded(void)
+bool tlkm_policy_loaded(void)
 {
 	return !list_empty(&managers) && task_tgid(current) != loader;
 }
@@ -509,7 +514,7 @@ static int write_policy(struct tlkm_io *io, const char *line, size_t len,
 		ret = write_manager(line, len, err);
 	} else {
 		tlkm_writer_init(&w, tlkm_policy, file_of[io->type]);
-		w.loaded = policy_loaded();
+		w.loaded = tlkm_policy_loaded();
 		if (io->selected)
 			w.domain = tlkm_find_domain(tlkm_policy, io->selected);
 		ret = tlkm_write_line(&w, line, len, err);

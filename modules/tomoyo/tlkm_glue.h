@@ -70,6 +70,7 @@ size_t tlkm_audit_memory(void);
 int tlkm_fs_init(void);
 void tlkm_fs_exit(void);
 bool tlkm_manager_ok(void);
+bool tlkm_policy_loaded(void);
 
 /* tlkm_lsm.c */
 int tlkm_lsm_init(void);

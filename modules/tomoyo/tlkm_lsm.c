@@ -26,6 +26,7 @@
 #include <net/sock.h>
 
 #include "tlkm_compat.h"
+#include "tlkm_domainname.h"
 #include "tlkm_glue.h"
 #include "tlkm_transition.h"
 
@@ -1293,6 +1294,29 @@ static char *next_domain_name(const char *old, const char *program,
 	}
 }
 
+/*
+ * May an exec enter @next, a domain of another namespace than @old's
+ * (reset_domain)? As TOMOYO: an exec never creates a domain in another
+ * namespace, and once the policy is loaded it does not enter one whose
+ * profile is not defined there; the exec then fails, whatever the mode.
+ */
+static bool may_enter(const char *next, const char *old)
+{
+	size_t n = tlkm_namespace_len(next);
+	const struct tlkm_domain *d;
+	bool ok = true;
+
+	if (n == tlkm_namespace_len(old) && !strncmp(next, old, n))
+		return true;
+	down_read(&tlkm_policy_sem);
+	d = tlkm_find_domain(tlkm_policy, next);
+	if (!d || (tlkm_policy_loaded() &&
+		   !tlkm_profile_defined(tlkm_policy, d->name, d->profile)))
+		ok = false;
+	up_read(&tlkm_policy_sem);
+	return ok;
+}
+
 /* Execute permission, domain transition and environment of an exec. */
 static int do_exec(struct linux_binprm *bprm, struct req *q,
 		   struct exec_args *a, const char *program,
@@ -1334,6 +1358,11 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 	if (IS_ERR(next)) {
 		ret = PTR_ERR(next);
 		next = NULL;
+		goto out;
+	}
+	if (!may_enter(next, old)) {
+		pr_warn_ratelimited(TLKM_NAME ": domain '%s' not ready\n", next);
+		ret = -ENOMEM;
 		goto out;
 	}
 	ret = make_domain(next, old, &q->r);

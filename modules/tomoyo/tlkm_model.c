@@ -304,9 +304,16 @@ static int select_domain(struct tlkm_writer *w, struct tlkm_line *l,
 	return 0;
 }
 
-/* Does any line define profile @profile in the namespace of @domain? */
-static bool profile_defined(const struct tlkm_policy *p, const char *domain,
-			    unsigned int profile)
+/**
+ * tlkm_profile_defined() - Does a line define a profile?
+ * @p:       Policy.
+ * @domain:  Domain (selects the namespace).
+ * @profile: Profile number.
+ *
+ * Return: true if any line of profile @profile is in @domain's namespace.
+ */
+bool tlkm_profile_defined(const struct tlkm_policy *p, const char *domain,
+			  unsigned int profile)
 {
 	const struct tlkm_entry *e;
 
@@ -324,7 +331,7 @@ static int use_profile(struct tlkm_writer *w, struct tlkm_domain *d,
 	struct tlkm_buf b;
 	char num[8];
 
-	if (w->loaded && !profile_defined(w->policy, d->name, profile)) {
+	if (w->loaded && !tlkm_profile_defined(w->policy, d->name, profile)) {
 		tlkm_buf_init(&b, num, sizeof(num));
 		tlkm_buf_put_u64(&b, profile, TLKM_RADIX_DEC);
 		return tlkm_fail(err, -EINVAL, "profile ", b.data, b.len,

@@ -151,6 +151,8 @@ struct tlkm_domain *tlkm_find_domain(const struct tlkm_policy *p,
 				     const char *name);
 struct tlkm_domain *tlkm_task_domain(const struct tlkm_policy *p,
 				     const char *name);
+bool tlkm_profile_defined(const struct tlkm_policy *p, const char *domain,
+			  unsigned int profile);
 int tlkm_dump_policy(const struct tlkm_policy *p, enum tlkm_policy_file file,
 		     tlkm_emit_t emit, void *ctx);
 int tlkm_profile_mode(const struct tlkm_policy *p, const char *domain,
