@@ -4,7 +4,8 @@
 # Issue 15 item 3: what learning mode records lets the same workload run in
 # enforcing mode. Here: ln -s, learned with its symlink.target="..."
 # condition, passes in enforcing mode, and a link to another target is
-# refused.
+# refused. A directory renamed in learning mode is renamed again in
+# enforcing mode, under TOMOYO's names (both ending with '/').
 . /mnt/host/guest/tap.sh
 . /mnt/host/guest/llsm.sh
 
@@ -37,5 +38,18 @@ else
 	tap_ok "enforcing mode: a link to another target is refused"
 fi
 tap_is "and no link was made" "" "$(readlink "$S/link")"
+
+# A directory rename: both names end with '/', as TOMOYO names them.
+mkdir "$S/d1"
+printf '%s\n' '<kernel> /usr/bin/mv' 'use_profile 1' >"$TFS/domain_policy"
+tap_run "learning mode: mv of a directory succeeds" /usr/bin/mv "$S/d1" "$S/d2"
+learned=$(awk '$0 == "<kernel> /usr/bin/mv" { p = 1; next } /^</ { p = 0 }
+	p && /^file rename/' "$TFS/domain_policy")
+tap_is "learning mode recorded TOMOYO's directory names" \
+	"file rename $S/d1/ $S/d2/" "$learned"
+rmdir "$S/d2"
+mkdir "$S/d1"
+printf '%s\n' '<kernel> /usr/bin/mv' 'use_profile 3' >"$TFS/domain_policy"
+tap_run "enforcing mode: the same mv succeeds" /usr/bin/mv "$S/d1" "$S/d2"
 tap_run "rmmod tomoyo_lkm" rmmod tomoyo_lkm
 tap_end

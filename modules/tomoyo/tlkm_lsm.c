@@ -512,6 +512,13 @@ static int check_two(unsigned int op, const struct path *dir1,
 		return 0;
 	n1 = tlkm_realpath_child(dir1, d1);
 	n2 = tlkm_realpath_child(dir2, d2);
+	/* As TOMOYO: a directory's new name ends with '/' too. */
+	if (n1 && n2 && d_is_dir(d1) && n2[strlen(n2) - 1] != '/') {
+		char *dirname = kasprintf(GFP_KERNEL, "%s/", n2);
+
+		kfree(n2);
+		n2 = dirname;
+	}
 	if (n1 && n2)
 		ret = check_file(op, n1, n2, NULL, NULL, d1, NULL);
 	else
