@@ -92,6 +92,11 @@ cp "$LLSM_BIN/rawwrite" "$W/notmanager"
 out=$(printf 'select <kernel>\nfile read /etc/shadow\n' |
 	"$W/notmanager" "$TFS/domain_policy" 4096)
 tap_is "a non-manager's write fails with EPERM (not a short count)" EPERM "$out"
+# A manager program run with uid 1000 and euid 0: TOMOYO wants both 0.
+out=$(printf '<kernel> /opt/hb/uid\n' |
+	setpriv --ruid=1000 --euid=0 "$LLSM_BIN/rawwrite" "$TFS/domain_policy" 4096)
+tap_is "a manager with uid 1000, euid 0 gets EPERM" EPERM "$out"
+tap_is "and no domain was made" "" "$(grep -xF '<kernel> /opt/hb/uid' "$TFS/domain_policy")"
 tap_is "and changes nothing" "use_profile 0
 use_group 0" "$(block '<kernel>' | grep -v '^file read proc:')"
 

@@ -349,6 +349,9 @@ bool tlkm_manager_ok(void)
 		return false;
 	if (list_empty(&managers) || task_tgid(current) == loader)
 		return true;
+	/* As TOMOYO once the policy is loaded: uid 0 too, not only euid. */
+	if (!uid_eq(current_uid(), GLOBAL_ROOT_UID))
+		return false;
 	list_for_each_entry(m, &managers, list)
 		if (!strcmp(m->name, domain))
 			return true;
