@@ -8,7 +8,8 @@
 # dmesg line naming it and why; a 2,000-line policy with malformed lines
 # spread through it, loaded with tomoyo-loadpolicy (stdio, 4 KiB buffers)
 # and with raw 8 KiB write()s as tomoyo-init does, has every valid line in
-# force in its own domain and nothing else.
+# force in its own domain and nothing else; so has one loaded by
+# tomoyo-init itself from /etc/tomoyo.
 . /mnt/host/guest/tap.sh
 . /mnt/host/guest/llsm.sh
 
@@ -155,5 +156,26 @@ bad=$(($(wc -l <"$W/raw.conf") - $(grep -c '^<kernel> /opt/' "$W/raw.conf") -
 	$(wc -l <"$W/raw.want")))
 got=$(dmesg_since raw | grep -c "tomoyo_lkm: refused line")
 tap_is "dmesg has one refused-line message per refused raw line" "$bad" "$got"
+
+# ---- tomoyo-init itself (raw 8 KiB writes) with the same kind of file. ----
+rmmod tomoyo_lkm
+conf=$(readlink -f /etc/tomoyo/domain_policy.conf)
+if [ -x /usr/sbin/tomoyo-init ] && [ -f "$conf" ] && llsm_load tomoyo_lkm; then
+	cp "$conf" "$W/domain_policy.conf.orig"
+	gen init >"$conf"
+	dmesg_mark init
+	out=$(tomoyo-init 2>&1)
+	tap_is "tomoyo-init loads a domain_policy.conf with bad lines" 0 "$?"
+	tap_diag "$(tail -n 3 <<<"$out")"
+	d=$(diff "$W/init.want" <(have init) | head -n 20)
+	tap_is "tomoyo-init: every valid line in its domain, nothing else" "" "$d"
+	bad=$(($(wc -l <"$W/init.want") + $(grep -c '^<kernel> /opt/' "$conf")))
+	bad=$(($(wc -l <"$conf") - bad))
+	got=$(dmesg_since init | grep -c "tomoyo_lkm: refused line '[^']*/init/")
+	tap_diag "$got of $bad refused lines name /opt/init/ (the others are bad ports)"
+	cp "$W/domain_policy.conf.orig" "$conf"
+else
+	tap_not_ok "tomoyo-init and /etc/tomoyo/domain_policy.conf are in the image"
+fi
 tap_run "rmmod tomoyo_lkm" rmmod tomoyo_lkm
 tap_end
