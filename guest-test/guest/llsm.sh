@@ -59,6 +59,14 @@ build_helpers() {
 	done
 }
 
+# readf FILE: "[CONTENT]", or "killed" when the read itself failed (a
+# reader killed in a hook, or a file that went away).
+readf() {
+	local out
+	out=$(cat "$1") || { echo killed; return; }
+	echo "[$out]"
+}
+
 # dmesg_since MARK: kernel log lines after the line containing MARK.
 dmesg_mark() {
 	echo "llsm-test-mark: $1" >/dev/kmsg

@@ -14,12 +14,6 @@
 marker=/tmp/llsm-deny-marker
 echo data >"$marker"
 
-# readf FILE: "[CONTENT]", or "killed" when the read itself failed.
-readf() {
-	local out
-	out=$(cat "$1") || { echo killed; return; }
-	echo "[$out]"
-}
 clients="yama_lkm audit_lkm tomoyo_lkm"
 
 # exercise: the hooks the clients had: opens, execs, ptrace (as root and as

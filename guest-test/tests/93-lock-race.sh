@@ -15,12 +15,6 @@
 marker=/tmp/llsm-deny-marker
 echo data >"$marker"
 
-# readf FILE: "[CONTENT]", or "killed" when the read itself failed.
-readf() {
-	local out
-	out=$(cat "$1") || { echo killed; return; }
-	echo "[$out]"
-}
 rounds=6
 lock_in=3
 
