@@ -78,12 +78,11 @@ EXPORT_SYMBOL_GPL(lsm_shim_locked);
 /**
  * shim_lock - set the lock (securityfs "lock" file).
  *
- * Return: 0, or -EINTR when killed while waiting for shim_mutex.
+ * Return: 0.
  */
 int shim_lock(void)
 {
-	if (mutex_lock_killable(&shim_mutex))
-		return -EINTR;
+	mutex_lock(&shim_mutex);
 	lock_now("requested");
 	mutex_unlock(&shim_mutex);
 	return 0;

@@ -486,26 +486,19 @@ static struct notifier_block module_nb = {
  * shim_show_clients - print the clients' names in call order, comma
  * separated, on one line.
  * @m: the seq_file.
- *
- * Waits for shim_mutex killably: an unregistration holds it while calls
- * in flight finish, which may take as long as a client's hook sleeps.
- *
- * Return: 0, or -EINTR when killed while waiting.
  */
-int shim_show_clients(struct seq_file *m)
+void shim_show_clients(struct seq_file *m)
 {
 	struct shim_client *c;
 	bool first = true;
 
-	if (mutex_lock_killable(&shim_mutex))
-		return -EINTR;
+	mutex_lock(&shim_mutex);
 	list_for_each_entry(c, &clients, node) {
 		seq_printf(m, "%s%s", first ? "" : ",", c->lsm->name);
 		first = false;
 	}
 	mutex_unlock(&shim_mutex);
 	seq_putc(m, '\n');
-	return 0;
 }
 
 /**

@@ -25,7 +25,8 @@ static struct dentry *files[5];
 
 static int lsm_show(struct seq_file *m, void *v)
 {
-	return shim_show_clients(m);
+	shim_show_clients(m);
+	return 0;
 }
 
 static void hook_line(struct seq_file *m, enum lsm_shim_hook_id id)
@@ -47,9 +48,7 @@ static int hooks_show(struct seq_file *m, void *v)
 {
 	int id;
 
-	/* Killable: an unregistration may hold it while a hook sleeps. */
-	if (mutex_lock_killable(&shim_mutex))
-		return -EINTR;
+	mutex_lock(&shim_mutex);
 	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
 		if (shim_backend_attached(id))
 			hook_line(m, id);
@@ -80,7 +79,6 @@ static ssize_t lock_write(struct file *file, const char __user *buf,
 			  size_t count, loff_t *ppos)
 {
 	char kbuf[3] = {};
-	int err;
 
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
@@ -91,8 +89,8 @@ static ssize_t lock_write(struct file *file, const char __user *buf,
 	/* Exactly "1" or "1\n": "1\0" and friends are refused. */
 	if (kbuf[0] != '1' || (count == 2 && kbuf[1] != '\n'))
 		return -EINVAL;
-	err = shim_lock();
-	return err ?: count;
+	shim_lock();
+	return count;
 }
 
 /*

@@ -106,7 +106,7 @@ void shim_registry_exit(void);
 int shim_hook_add(enum lsm_shim_hook_id id, struct shim_entry *e);
 void shim_hook_del(enum lsm_shim_hook_id id, struct shim_entry *e);
 unsigned int shim_hook_count(enum lsm_shim_hook_id id);
-int shim_show_clients(struct seq_file *m);
+void shim_show_clients(struct seq_file *m);
 int shim_nr_clients(void);
 typedef void (*shim_owner_fn)(struct module *owner);
 void shim_visit_client_owners(shim_owner_fn fn);
