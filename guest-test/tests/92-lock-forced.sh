@@ -1,6 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # llsm-append: lsm=landlock,lockdown,yama,integrity,apparmor,bpf,ipe,ima,evm
+# rmmod -f taints the kernel R (forced unload), on purpose here.
+# llsm-allow-taint: R
 # The lock against modules that go away anyway: lock_after= fires inside
 # the registration of a client whose init then fails, and every client is
 # removed with rmmod -f once locked. Each must be unlinked and drained
