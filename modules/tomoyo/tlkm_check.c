@@ -203,8 +203,12 @@ static int string_elem(const struct ctx *c, const struct tlkm_cond_elem *e)
 		s = r->symlink_target;
 		break;
 	case TLKM_EXEC_ARGV:
-		s = r->in_exec && e->argv_index < r->argc ?
-		    r->argv[e->argv_index] : NULL;
+		if (!r->in_exec)
+			return -1;
+		/* As TOMOYO: an argument that is not there matches nothing. */
+		if (e->argv_index >= r->argc)
+			return 0;
+		s = r->argv[e->argv_index];
 		break;
 	default:
 		if (!r->in_exec)
@@ -212,6 +216,9 @@ static int string_elem(const struct ctx *c, const struct tlkm_cond_elem *e)
 		s = env_value(r, e->env_name);
 		if (e->rhs == TLKM_RHS_NULL)
 			return !s;
+		/* So does a variable that is not set. */
+		if (!s)
+			return 0;
 		break;
 	}
 	return s ? name_ok(c, &e->name, s) : -1;

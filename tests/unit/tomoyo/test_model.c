@@ -645,9 +645,47 @@ static void deleted_domains(void)
 	tlkm_policy_destroy(p);
 }
 
+/* exec.argv[N] past argc and exec.envp["X"] of an unset X, as TOMOYO. */
+static void absent_exec_strings(void)
+{
+	static const char *const cases[][2] = {
+		{ "/bin/a", "1" }, { "/bin/b", "0" },
+		{ "/bin/c", "1" }, { "/bin/d", "0" },
+	};
+	struct tlkm_policy *p = tlkm_policy_create();
+	const char *argv[] = { "sh", "-c", "true" };
+	const char *envp[] = { "HOME=/root" };
+	struct tlkm_request r;
+	struct tlkm_domain *d;
+	unsigned int i;
+
+	load_all(p, TLKM_DOMAIN_POLICY, false,
+		 "<kernel> /x\n"
+		 "file execute /bin/a exec.argv[5]!=\"x\"\n"
+		 "file execute /bin/b exec.argv[5]=\"x\"\n"
+		 "file execute /bin/c exec.envp[\"FOO\"]!=\"1\"\n"
+		 "file execute /bin/d exec.envp[\"FOO\"]=\"1\"");
+	d = tlkm_find_domain(p, "<kernel> /x");
+	memset(&r, 0, sizeof(r));
+	r.in_exec = true;
+	r.argc = 3;
+	r.argv = argv;
+	r.envc = 1;
+	r.envp = envp;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		r.name[0] = cases[i][0];
+		tap_result(d && tlkm_check_file(p, d, TLKM_FILE_EXECUTE, &r) ==
+			   (cases[i][1][0] == '1'),
+			   "absent argv/envp entries: %s %s", cases[i][0],
+			   cases[i][1][0] == '1' ? "allowed" : "refused");
+	}
+	tlkm_policy_destroy(p);
+}
+
 void test_model(void)
 {
 	writes();
+	absent_exec_strings();
 	deleted_domains();
 	remembered_config();
 	domain_index();
