@@ -5,7 +5,9 @@
  * ("Q<serial>-<retry>" and the request), prints each one and answers it
  * with "A<serial>=<ANSWER>" (1 grant, 3 retry, other values reject).
  *
- * Usage: tomoyo_query ANSWER COUNT SECONDS
+ * Usage: tomoyo_query ANSWER COUNT SECONDS [DELAY]
+ * With DELAY, each answer is given DELAY seconds late, with a newline
+ * written every second meanwhile, as tomoyo-queryd keeps a question open.
  * Exit: 0 after COUNT answers, 1 when no question came within SECONDS,
  * 2 on usage errors, 3 when the answer could not be written (errno shown).
  */
@@ -23,10 +25,10 @@ int main(int argc, char **argv)
 {
 	char buf[8192], ans[64];
 	unsigned int serial, retry;
-	int answer, count, secs, fd;
+	int answer, count, secs, fd, delay;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: tomoyo_query ANSWER COUNT SECONDS\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: tomoyo_query ANSWER COUNT SECONDS [DELAY]\n");
 		return 2;
 	}
 	answer = atoi(argv[1]);
@@ -58,6 +60,12 @@ int main(int argc, char **argv)
 			continue;
 		}
 		printf("%s\n----\n", buf);
+		fflush(stdout);
+		for (delay = argc == 5 ? atoi(argv[4]) : 0; delay > 0; delay--) {
+			sleep(1);
+			if (write(fd, "\n", 1) != 1)
+				printf("keepalive refused: %s\n", strerror(errno));
+		}
 		len = snprintf(ans, sizeof(ans), "A%u=%d\n", serial, answer);
 		if (write(fd, ans, len) != len) {
 			printf("answer A%u=%d refused: %s\n", serial, answer,

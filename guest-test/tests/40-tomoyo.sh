@@ -335,10 +335,12 @@ for p in $(pgrep -x tomoyo-auditd); do kill "$p"; done
 # query asks: a deviation waits for the listener's answer. Answers are
 # policy changes: only a manager may give them, as in TOMOYO.
 q=$LLSM_BIN/tomoyo_query
-# query_case ANSWER: run a listener that answers ANSWER once, then the
-# 'read' deviation; prints the deviation's status, listener output in $W/q.
+# query_case ANSWER [DELAY]: run a listener that answers ANSWER once (DELAY
+# seconds late, with tomoyo-queryd's keepalives), then the 'read'
+# deviation; prints the deviation's status, listener output in $W/q.
 query_case() {
-	"$q" "$1" 1 20 >"$W/q" 2>&1 &
+	# shellcheck disable=SC2086 # no DELAY: no argument.
+	"$q" "$1" 1 20 ${2:-} >"$W/q" 2>&1 &
 	local lpid=$! rc
 	for _ in $(seq 50); do grep -q listening "$W/q" && break; sleep 0.1; done
 	"$W/service.sh" read >/dev/null 2>&1
@@ -361,6 +363,9 @@ else
 fi
 tap_diag "$(head -n 4 "$W/q")"
 tap_is "query: answer 2 (reject) denies it" "1 listener=0" "$(query_case 2)"
+tap_is "query: newline keepalives hold a question past 10 s (tomoyo-queryd)" \
+	"0 listener=0" "$(query_case 1 13)"
+tap_diag "$(grep -v '^[#<]' "$W/q" | tail -n 3)"
 echo "delete $q" | tomoyo-loadpolicy -m
 
 # ---- Item 6: rmmod restores unrestricted behaviour. ----

@@ -4,7 +4,9 @@
  * file, NUL-terminated) and interactive queries (the query file).
  *
  * Both lists are protected by one spinlock; readers sleep in poll() on a
- * wait queue. A query waits at most TLKM_QUERY_TIMEOUT for an answer.
+ * wait queue. A query waits for an answer TLKM_QUERY_SECONDS seconds
+ * after the last write to the query file (tomoyo-queryd writes a newline
+ * every second while its user thinks), as in TOMOYO.
  */
 
 #include <linux/jiffies.h>
@@ -15,7 +17,7 @@
 
 #include "tlkm_glue.h"
 
-#define TLKM_QUERY_TIMEOUT (10 * HZ)
+#define TLKM_QUERY_SECONDS 10
 
 /**
  * struct tlkm_record - One audit record or one pending query.
@@ -24,6 +26,7 @@
  * @retry:  Times this request was asked before.
  * @id:     Order of the question, for readers of the query file.
  * @answer: Answer of the listener, 0 while none.
+ * @timer:  Seconds a query waited since the last write to the query file.
  * @len:    Length of @text.
  * @text:   The record, NUL-terminated.
  */
@@ -33,6 +36,7 @@ struct tlkm_record {
 	unsigned int retry;
 	u64 id;
 	int answer;
+	unsigned int timer;
 	size_t len;
 	char text[];
 };
@@ -162,7 +166,8 @@ void tlkm_query_listen(bool open)
  * @text:  Header, domain and ACL line of the request.
  * @retry: Times the same request was asked before.
  *
- * Context: process context, no locks held; sleeps up to 10 seconds.
+ * Context: process context, no locks held; sleeps up to 10 seconds after
+ * the last write to the query file.
  * Return: the listener's answer (1 grant, 3 retry, other values reject),
  * or 0 when nobody listens or nobody answered in time.
  */
@@ -183,10 +188,17 @@ int tlkm_query_ask(const char *text, unsigned int retry)
 	list_add_tail(&r->list, &queries);
 	spin_unlock(&audit_lock);
 	wake_up_interruptible(&query_wait);
-	wait_event_interruptible_timeout(answer_wait,
-					 READ_ONCE(r->answer) ||
-					 !READ_ONCE(listeners),
-					 TLKM_QUERY_TIMEOUT);
+	for (;;) {
+		if (wait_event_interruptible_timeout(answer_wait,
+						     READ_ONCE(r->answer) ||
+						     !READ_ONCE(listeners), HZ))
+			break;
+		spin_lock(&audit_lock);
+		answer = ++r->timer >= TLKM_QUERY_SECONDS;
+		spin_unlock(&audit_lock);
+		if (answer)
+			break;
+	}
 	spin_lock(&audit_lock);
 	list_del(&r->list);
 	answer = r->answer;
@@ -247,8 +259,10 @@ __poll_t tlkm_query_poll(struct file *file, poll_table *wait, u64 last)
 }
 
 /**
- * tlkm_query_answer() - Record an answer written to the query file.
- * @line: "A<serial>=<answer>".
+ * tlkm_query_answer() - Take a line written to the query file.
+ * @line: "A<serial>=<answer>", or an empty line (a keepalive).
+ *
+ * Every line restarts the wait of every pending query, as in TOMOYO.
  *
  * Return: 0, -%EINVAL for a malformed line, -%ENOENT for an unknown serial.
  */
@@ -259,6 +273,12 @@ int tlkm_query_answer(const char *line)
 	int ret = -ENOENT;
 	char end;
 
+	spin_lock(&audit_lock);
+	list_for_each_entry(r, &queries, list)
+		r->timer = 0;
+	spin_unlock(&audit_lock);
+	if (!*line)
+		return 0;
 	if (sscanf(line, "A%u=%u%c", &serial, &answer, &end) != 2 || !answer)
 		return -EINVAL;
 	spin_lock(&audit_lock);
