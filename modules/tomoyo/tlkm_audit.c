@@ -260,9 +260,10 @@ __poll_t tlkm_query_poll(struct file *file, poll_table *wait, u64 last)
 
 /**
  * tlkm_query_answer() - Take a line written to the query file.
- * @line: "A<serial>=<answer>", or an empty line (a keepalive).
+ * @line: "A<serial>=<answer>", or any other line (a keepalive).
  *
- * Every line restarts the wait of every pending query, as in TOMOYO.
+ * Every line restarts the wait of every pending query, as in TOMOYO; one
+ * that is not an answer (tomoyo-queryd's newline) is refused after that.
  *
  * Return: 0, -%EINVAL for a malformed line, -%ENOENT for an unknown serial.
  */
@@ -277,8 +278,6 @@ int tlkm_query_answer(const char *line)
 	list_for_each_entry(r, &queries, list)
 		r->timer = 0;
 	spin_unlock(&audit_lock);
-	if (!*line)
-		return 0;
 	if (sscanf(line, "A%u=%u%c", &serial, &answer, &end) != 2 || !answer)
 		return -EINVAL;
 	spin_lock(&audit_lock);
