@@ -43,3 +43,13 @@ series_check() {
 	*) die "unknown kernel series '$1' (known: $LLSM_SERIES_ALL)" ;;
 	esac
 }
+
+# tests_allow_taint TEST...: the taint letters that the named guest tests
+# (files in guest-test/tests) cause on purpose and declare with a line
+# "# llsm-allow-taint: LETTERS"; for LLSM_ALLOW_TAINT.
+tests_allow_taint() {
+	local t
+	for t in "$@"; do
+		sed -n 's/^# llsm-allow-taint: //p' "$LLSM_TOP/guest-test/tests/$t"
+	done | tr -d ' \n'
+}

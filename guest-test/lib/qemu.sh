@@ -15,7 +15,7 @@
 LLSM_QEMU_SUITE=${LLSM_QEMU_SUITE:-trixie}
 LLSM_QEMU_MTTCG_MIN=${LLSM_QEMU_MTTCG_MIN:-10.0}
 # The kernel series that passed 30 boots in a row under multi-threaded TCG
-# on such a QEMU (README, "Guest speed"). 7.3 did not: one boot in 17 hung
+# on such a QEMU (README, "Guest speed"). 7.3 did not: boot 17 of 26 hung
 # for good after "smpboot: Total of 2 processors activated" (QEMU 10.0.13),
 # so series 7 stays single-threaded.
 LLSM_MTTCG_SERIES=${LLSM_MTTCG_SERIES-6.1 6.12}
@@ -35,19 +35,15 @@ qemu_root_cmd() {
 		-L "$r/usr/share/qemu" -L "$r/usr/share/seabios" -L "$r/usr/lib/ipxe/qemu"
 }
 
-# qemu_select [SERIES]: set QEMU (an array: the command that starts
-# qemu-system-x86_64), QEMU_VERSION, QEMU_FROM ("host" or the root's
-# directory) and TCG_THREAD ("multi" or "single"), and export
-# QEMU_MODULE_DIR for a root's QEMU. LLSM_QEMU=host takes the host's QEMU
-# whatever its version, LLSM_QEMU=root the cached root's; the default takes
-# the host's when it is at least LLSM_QEMU_MTTCG_MIN. LLSM_TCG_THREAD=single
-# or multi sets the mode; the default is multi for a SERIES named in
-# LLSM_MTTCG_SERIES on a QEMU of at least LLSM_QEMU_MTTCG_MIN, and single
-# otherwise (an older QEMU, another series, or a kernel nobody named).
-# Returns 1 (with a message) when no QEMU can be had.
-# shellcheck disable=SC2034 # QEMU_* and TCG_THREAD are for the caller
+# qemu_select: set QEMU (an array: the command that starts
+# qemu-system-x86_64), QEMU_VERSION and QEMU_FROM ("host" or the root's
+# directory), and export QEMU_MODULE_DIR for a root's QEMU. LLSM_QEMU=host
+# takes the host's QEMU whatever its version, LLSM_QEMU=root the cached
+# root's; the default takes the host's when it is at least
+# LLSM_QEMU_MTTCG_MIN. Returns 1 (with a message) when no QEMU can be had.
+# shellcheck disable=SC2034 # QEMU_* are for the caller
 qemu_select() {
-	local host_v root want=${LLSM_QEMU:-auto} series=${1:-}
+	local host_v root want=${LLSM_QEMU:-auto}
 	host_v=$(qemu_version qemu-system-x86_64)
 	case "$want" in
 	host | root | auto) ;;
@@ -71,14 +67,22 @@ qemu_select() {
 			return 1
 		}
 	fi
+}
+
+# tcg_thread [SERIES]: print the TCG mode for SERIES on the QEMU that
+# qemu_select chose: LLSM_TCG_THREAD (single or multi) when set, else
+# multi for a series named in LLSM_MTTCG_SERIES on a QEMU of at least
+# LLSM_QEMU_MTTCG_MIN, and single otherwise (an older QEMU, another series,
+# or a kernel nobody named). Returns 1 (with a message) for a bad setting.
+tcg_thread() {
 	case "${LLSM_TCG_THREAD:-}" in
-	single | multi) TCG_THREAD=$LLSM_TCG_THREAD ;;
+	single | multi) say "$LLSM_TCG_THREAD" ;;
 	"")
-		if [ -n "$series" ] && case " $LLSM_MTTCG_SERIES " in *" $series "*) true ;; *) false ;; esac &&
+		if [ -n "${1:-}" ] && case " $LLSM_MTTCG_SERIES " in *" $1 "*) true ;; *) false ;; esac &&
 			dpkg --compare-versions "$QEMU_VERSION" ge "$LLSM_QEMU_MTTCG_MIN"; then
-			TCG_THREAD=multi
+			say multi
 		else
-			TCG_THREAD=single
+			say single
 		fi
 		;;
 	*)
