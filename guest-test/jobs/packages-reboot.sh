@@ -53,6 +53,13 @@ else
 	tap_grep "the unit says it skipped tomoyo_lkm" "tomoyo_lkm is not installed for kernel $kver: skipped" "$log/unit.log"
 fi
 
+# An upgrade of the unit's package (dpkg -i over itself runs the preinst
+# and prerm upgrade paths) must leave the unit active: the LSMs stay loaded.
+tap_log "dpkg -i ./loadable-lsm_${CUR}_all.deb over itself (an upgrade)" "$log/dpkg-upgrade.log" \
+	dpkg -i "$P/loadable-lsm_${CUR}_all.deb"
+tap_is "loadable-lsm.service is still active after the upgrade" active \
+	"$(systemctl is-active loadable-lsm.service 2>&1)"
+
 # 2. Remove, then purge: nothing of the package is left.
 t=$(now_s)
 tap_log "apt remove loadable-lsm loadable-lsm-dkms" "$log/apt-remove.log" \

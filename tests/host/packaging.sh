@@ -72,6 +72,8 @@ check "loadable-lsm .deb: unit, loader, modules.conf (a conffile), man pages" te
 	-a -f "$d/tdeb/usr/share/man/man5/loadable-lsm-modules.conf.5.gz" \
 	-a -f "$d/tdeb/usr/share/man/man8/loadable-lsm-load.8.gz"
 check "loadable-lsm .deb: modules.conf is a conffile" grep -qx /etc/loadable-lsm/modules.conf "$d/tdebctl/conffiles"
+check "loadable-lsm .deb: an upgrade never stops the unit (no stop in preinst or prerm upgrade)" \
+	bash -c "! grep -qsE 'stop .?loadable-lsm.service' '$d/tdebctl/preinst' '$d/tdebctl/prerm'"
 check "loadable-lsm .deb: the unit is installed disabled (no enable link, no enable call)" \
 	bash -c "! test -e '$d/tdeb/etc/systemd' && grep -B2 'deb-systemd-helper enable' '$d/tdebctl/postinst' | grep -q was-enabled"
 
