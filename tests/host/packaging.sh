@@ -67,8 +67,12 @@ check ".deb: postinst calls common.postinst" grep -q '/usr/lib/dkms/common.posti
 check ".deb: prerm removes this version from DKMS" grep -q "dkms remove -m \$DKMS_NAME -v \$DKMS_VERSION --all" "$d/debctl/prerm"
 check ".deb: depends on dkms with BUILD_EXCLUSIVE_CONFIG support" \
 	bash -c "dpkg-deb -f '$deb' Depends | grep -q 'dkms (>= 3.0.3'"
+# debhelper puts the unit where the release wants it: /lib on bookworm,
+# /usr/lib on trixie (whose lintian calls /lib an error).
+unitdir=lib/systemd/system
+[ -e "$d/tdeb/usr/$unitdir/loadable-lsm.service" ] && unitdir=usr/$unitdir
 check "loadable-lsm .deb: unit, loader, modules.conf (a conffile), man pages" test \
-	-f "$d/tdeb/lib/systemd/system/loadable-lsm.service" -a -x "$d/tdeb/usr/sbin/loadable-lsm-load" \
+	-f "$d/tdeb/$unitdir/loadable-lsm.service" -a -x "$d/tdeb/usr/sbin/loadable-lsm-load" \
 	-a -f "$d/tdeb/usr/share/man/man5/loadable-lsm-modules.conf.5.gz" \
 	-a -f "$d/tdeb/usr/share/man/man8/loadable-lsm-load.8.gz"
 check "loadable-lsm .deb: modules.conf is a conffile" grep -qx /etc/loadable-lsm/modules.conf "$d/tdebctl/conffiles"
