@@ -10,6 +10,13 @@ trap 'rm -rf "$d"' EXIT
 n=0 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
 not_ok() { n=$((n + 1)) fail=$((fail + 1)); echo "not ok $n - $*"; }
+is() { # NAME WANT GOT (and $out, when set, as a diagnostic)
+	if [ "$2" = "$3" ]; then ok "$1"; else
+		not_ok "$1"
+		printf '# want: %s\n#  got: %s\n' "$2" "$3"
+		printf '%s\n' "$out" | sed 's/^/# out: /'
+	fi
+}
 check() { # NAME CMD...: CMD succeeds
 	local name=$1
 	shift
@@ -75,6 +82,8 @@ check "loadable-lsm .deb: unit, loader, modules.conf (a conffile), man pages" te
 	-f "$d/tdeb/$unitdir/loadable-lsm.service" -a -x "$d/tdeb/usr/sbin/loadable-lsm-load" \
 	-a -f "$d/tdeb/usr/share/man/man5/loadable-lsm-modules.conf.5.gz" \
 	-a -f "$d/tdeb/usr/share/man/man8/loadable-lsm-load.8.gz"
+is "loadable-lsm .deb: the loader says the package's version" "loadable-lsm-load $ver" \
+	"$("$d/tdeb/usr/sbin/loadable-lsm-load" --version 2>&1)"
 check "loadable-lsm .deb: modules.conf is a conffile" grep -qx /etc/loadable-lsm/modules.conf "$d/tdebctl/conffiles"
 check "loadable-lsm .deb: an upgrade never stops the unit (no stop in preinst or prerm upgrade)" \
 	bash -c "! grep -qsE 'stop .?loadable-lsm.service' '$d/tdebctl/preinst' '$d/tdebctl/prerm'"
@@ -143,13 +152,11 @@ load() {
 	out=$(PATH="$fake:$PATH" "$loader" -c "$d/modules.conf" 2>&1)
 	rc=$?
 }
-is() { # NAME WANT GOT
-	if [ "$2" = "$3" ]; then ok "$1"; else
-		not_ok "$1"
-		printf '# want: %s\n#  got: %s\n' "$2" "$3"
-		printf '%s\n' "$out" | sed 's/^/# out: /'
-	fi
-}
+out=$("$loader" --bogus 2>&1)
+is "loader: an unknown option is named (exit 2)" "2|1" "$?|$(grep -c "unknown option '--bogus'" <<<"$out")"
+out=$("$loader" --help 2>&1)
+is "loader: --help lists every option and the exit statuses" "0|5|1" \
+	"$?|$(grep -cE -- '^  -(c|n|s|h|V), --' <<<"$out")|$(grep -c '^Exit status:' <<<"$out")"
 check "loader: --dry-run accepts the shipped modules.conf" "$loader" --dry-run -c "$top/systemd/modules.conf"
 load "load lsm_shim lock_after=2" "# a comment" "" "load yama_lkm" "lock yes"
 is "loader: loads in file order with parameters, then locks (exit 0)" \
@@ -189,6 +196,14 @@ chmod 0444 "$d/shimfs/lock"
 out=$(PATH="$fake:$PATH" "$loader" -c "$d/modules.conf" 2>&1)
 is "loader: an already locked shim is reported, not an error" "0|1" "$?|$(grep -c 'already locked' <<<"$out")"
 chmod 0644 "$d/shimfs/lock"
+
+# --status: the plan against what is loaded (no modules are loaded on the
+# host, so a "load" module is reported not loaded, and the exit is 1).
+printf '%s\n' "load lsm_shim" "optional nosuch_lkm" "lock yes" >"$d/modules.conf"
+echo 0.0.9 >"$d/shimfs/version"
+out=$(PATH="$fake:$PATH" FAKE_MISSING=nosuch_lkm "$loader" --status -c "$d/modules.conf" 2>&1)
+is "loader: --status shows shim, plan and state; exit 1 when a load module is not loaded" \
+	"1|1|1|1|1" "$?|$(grep -c '^lsm_shim: loaded, version 0.0.9, locked' <<<"$out")|$(grep -c '^  load lsm_shim: not loaded$' <<<"$out")|$(grep -c '^  optional nosuch_lkm: not installed' <<<"$out")|$(grep -c '^  lock yes$' <<<"$out")"
 
 # --- the Secure Boot hint, with stand-ins for modinfo and mokutil
 hint=$top/packaging/secure-boot-hint
