@@ -48,6 +48,9 @@ tap_is "the kernel's LSM list is unchanged by the shim" "$kernel_lsms" "$(cat /s
 files=$(ls "$SHIMFS" 2>/dev/null | sort | paste -sd' ')
 tap_is "securityfs lists hooks, lock, lsm, objects, version" "hooks lock lsm objects version" "$files"
 tap_diag "$(cat "$SHIMFS/version")"
+rel=$(cat /mnt/host/VERSION)
+tap_is "the shim's version file and modinfo say the release's version (VERSION)" "$rel|$rel" \
+	"$(awk '{ print $2 }' "$SHIMFS/version")|$(cat /sys/module/lsm_shim/version 2>&1)"
 tap_is "no client and no attached hook after load" "|" "$(cat "$SHIMFS/lsm")|$(cat "$SHIMFS/hooks")"
 
 # Denial: succeeds without the client, fails with it, succeeds after.

@@ -22,7 +22,8 @@
 #include "../include/lsm_shim.h"
 
 #define SHIM_NAME "lsm_shim"
-#define SHIM_VERSION "0.1.0"
+/* LLSM_VERSION comes from the VERSION file, through modules/Kbuild. */
+#define SHIM_VERSION LLSM_VERSION
 
 /**
  * struct shim_entry - one client function on one hook.

@@ -65,6 +65,8 @@ check ".deb: dkms.conf in /usr/src/loadable-lsm-$ver with PACKAGE_VERSION=\"$ver
 	grep -qx "PACKAGE_VERSION=\"$ver\"" "$conf"
 check ".deb: dkms.conf lists the repository's modules unchanged" \
 	diff <(grep '^BUILT_MODULE\|^DEST_MODULE' "$top/dkms.conf") <(grep '^BUILT_MODULE\|^DEST_MODULE' "$conf")
+check ".deb: the DKMS tree has the VERSION file modules/Kbuild reads ($ver)" \
+	grep -qx "$ver" "$d/deb/usr/src/loadable-lsm-$ver/VERSION"
 check ".deb: the module sources (modules/Kbuild, the shim)" \
 	test -f "$d/deb/usr/src/loadable-lsm-$ver/modules/Kbuild" -a -f "$d/deb/usr/src/loadable-lsm-$ver/modules/shim/main.c"
 check ".deb: no build products in the sources" \
