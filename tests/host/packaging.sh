@@ -101,6 +101,8 @@ if command -v rpm >/dev/null; then
 		bash -c "rpm -qp --requires '$rpmf' 2>/dev/null | grep -q '^dkms' && rpm -qp --requires '$rpmf' 2>/dev/null | grep -q 'kernel-devel-matched'"
 	check ".rpm: dkms.conf with the version filled in" \
 		bash -c "rpm2cpio '$rpmf' | (cd '$d' && mkdir -p rpmx && cd rpmx && cpio -idm --quiet) && grep -qx 'PACKAGE_VERSION=\"$ver\"' '$d/rpmx/usr/src/loadable-lsm-$ver/dkms.conf'"
+	check ".rpm: the licence text (COPYING, GPL-2) is the package's %license" \
+		bash -c "rpm -qp --licensefiles '$rpmf' 2>/dev/null | grep -q '/COPYING$'"
 	check ".rpm: loadable-lsm ships unit, loader and a noreplace modules.conf" \
 		bash -c "rpm -qp --configfiles '$trpm' 2>/dev/null | grep -qx /etc/loadable-lsm/modules.conf && rpm -qpl '$trpm' 2>/dev/null | grep -q 'systemd/system/loadable-lsm.service'"
 fi
