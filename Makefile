@@ -8,6 +8,7 @@
 #   make guest-image KERNEL=...          build or refresh a cached guest image
 #   make lint                            checkpatch and shellcheck
 #   make packages                        .deb and .rpm packages into dist/
+#   make dist                            release tarball into dist/ (rpmbuild -ta takes it)
 #   make check-packages [KERNEL=...]     package life cycle in guests (slow)
 #   make bench [KERNEL=...]              LSM overhead microbenchmarks in guests
 #   make clean
@@ -18,7 +19,7 @@
 KERNEL ?= all
 SERIES := $(if $(filter all,$(KERNEL)),,$(KERNEL))
 
-.PHONY: all check check-full check-host check-packages soak demo guest-image lint packages clean bench
+.PHONY: all check check-full check-host check-packages soak demo guest-image lint packages dist clean bench
 
 all: check
 
@@ -52,6 +53,11 @@ lint:
 
 packages:
 	packaging/build-packages --lint dist
+
+# The release tarball of the committed tree: loadable-lsm-VERSION.tar.gz,
+# with the spec that rpmbuild -ta builds from.
+dist:
+	scripts/make-dist dist
 	@cat dist/lintian.txt dist/rpmlint.txt
 
 check-packages:

@@ -107,6 +107,28 @@ if command -v rpm >/dev/null; then
 		bash -c "rpm -qp --configfiles '$trpm' 2>/dev/null | grep -qx /etc/loadable-lsm/modules.conf && rpm -qpl '$trpm' 2>/dev/null | grep -q 'systemd/system/loadable-lsm.service'"
 fi
 
+# --- one version, and a release tarball that both package formats build from
+spec=$top/rpm/loadable-lsm.spec
+is "the spec parses on its own and its Version is VERSION's" "$ver" \
+	"$(rpmspec -q --qf '%{version}\n' "$spec" 2>&1 | head -n 1)"
+is "debian/changelog's top entry is VERSION's" "$ver" \
+	"$(cd "$top" && dpkg-parsechangelog -SVersion 2>&1)"
+if tarball=$("$top/scripts/make-dist" "$d/rel" 2>"$d/dist.err"); then
+	ok "make dist writes ${tarball##*/}"
+	check "rpmbuild -ta builds both rpms from the release tarball" bash -c \
+		"rpmbuild --define '_topdir $d/rpmta' -ta '$tarball' >'$d/rpmta.log' 2>&1 &&
+		test -s '$d/rpmta/RPMS/noarch/loadable-lsm-dkms-$ver-1.noarch.rpm' &&
+		test -s '$d/rpmta/RPMS/noarch/loadable-lsm-$ver-1.noarch.rpm' || { tail -n 5 '$d/rpmta.log'; false; }"
+	mkdir -p "$d/untar"
+	tar -C "$d/untar" -xzf "$tarball"
+	check "make packages works in the unpacked tarball (outside git)" bash -c \
+		"LLSM_CACHE='$d/cache' '$d/untar/loadable-lsm-$ver/packaging/build-packages' '$d/untar/dist' >'$d/untar.log' 2>&1 &&
+		test -s '$d/untar/dist/loadable-lsm-dkms_${ver}_all.deb' || { tail -n 5 '$d/untar.log'; false; }"
+else
+	not_ok "make dist writes a tarball"
+	sed 's/^/# /' "$d/dist.err"
+fi
+
 # --- dkms.conf's limits: only directives dkms 3.0.10 knows, and the regex
 kre=$(sed -n 's/^BUILD_EXCLUSIVE_KERNEL="\(.*\)"$/\1/p' "$top/dkms.conf")
 check "dkms.conf has no BUILD_EXCLUSIVE_KERNEL_MIN/MAX (dkms 3.0.10 ignores them)" \
