@@ -86,6 +86,10 @@ check "loadable-lsm .deb: unit, loader, modules.conf (a conffile), man pages" te
 	-a -f "$d/tdeb/usr/share/man/man8/loadable-lsm-load.8.gz"
 is "loadable-lsm .deb: the loader says the package's version" "loadable-lsm-load $ver" \
 	"$("$d/tdeb/usr/sbin/loadable-lsm-load" --version 2>&1)"
+check ".deb: the README and tomoyo_lkm's differences from TOMOYO are in /usr/share/doc" bash -c \
+	"ls '$d/deb/usr/share/doc/loadable-lsm-dkms/README.md'* '$d/deb/usr/share/doc/loadable-lsm-dkms/UNSUPPORTED.md'*"
+check "loadable-lsm .deb: README.Debian (headers, Secure Boot, first steps)" bash -c \
+	"zcat -f '$d/tdeb/usr/share/doc/loadable-lsm/README.Debian'* | grep -q 'linux-headers-'"
 check "loadable-lsm .deb: modules.conf is a conffile" grep -qx /etc/loadable-lsm/modules.conf "$d/tdebctl/conffiles"
 check "loadable-lsm .deb: an upgrade never stops the unit (no stop in preinst or prerm upgrade)" \
 	bash -c "! grep -qsE 'stop .?loadable-lsm.service' '$d/tdebctl/preinst' '$d/tdebctl/prerm'"
@@ -103,6 +107,8 @@ if command -v rpm >/dev/null; then
 		bash -c "rpm2cpio '$rpmf' | (cd '$d' && mkdir -p rpmx && cd rpmx && cpio -idm --quiet) && grep -qx 'PACKAGE_VERSION=\"$ver\"' '$d/rpmx/usr/src/loadable-lsm-$ver/dkms.conf'"
 	check ".rpm: the licence text (COPYING, GPL-2) is the package's %license" \
 		bash -c "rpm -qp --licensefiles '$rpmf' 2>/dev/null | grep -q '/COPYING$'"
+	check ".rpm: the README and tomoyo_lkm's differences from TOMOYO are %doc" \
+		bash -c "rpm -qp --docfiles '$rpmf' 2>/dev/null | grep -q '/README.md$' && rpm -qp --docfiles '$rpmf' 2>/dev/null | grep -q '/UNSUPPORTED.md$'"
 	check ".rpm: loadable-lsm ships unit, loader and a noreplace modules.conf" \
 		bash -c "rpm -qp --configfiles '$trpm' 2>/dev/null | grep -qx /etc/loadable-lsm/modules.conf && rpm -qpl '$trpm' 2>/dev/null | grep -q 'systemd/system/loadable-lsm.service'"
 fi
