@@ -162,7 +162,7 @@ FAKE
 cat >"$fake/modprobe" <<'FAKE'
 #!/bin/bash
 echo "modprobe $*" >>"$FAKE_LOG"
-case " $FAKE_FAIL " in *" $1 "*) echo "modprobe: ERROR: could not insert '$1': Operation not permitted" >&2; exit 1 ;; esac
+case " $FAKE_FAIL " in *" $1 "*) echo "modprobe: ERROR: could not insert '$1': ${FAKE_ERR:-Operation not permitted}" >&2; exit 1 ;; esac
 [ "$1" = lsm_shim ] && echo lsm_shim >"$LOADABLE_LSM_SHIMFS/lsm"
 [ "$1" = tomoyo_lkm ] && mkdir -p "$LOADABLE_LSM_TOMOYOFS"
 exit 0
@@ -201,6 +201,9 @@ is "loader: a missing required module: exit 1, nothing after it, no lock" \
 	"1|modprobe lsm_shim,|0" "$rc|$(tr '\n' , <"$FAKE_LOG")|$(cat "$d/shimfs/lock")"
 FAKE_FAIL="lsm_shim" load "load lsm_shim"
 is "loader: a failing modprobe: exit 1 and modprobe's message" "1|1" "$rc|$(grep -c 'modprobe lsm_shim failed: modprobe: ERROR' <<<"$out")"
+FAKE_FAIL=lsm_shim FAKE_ERR="Key was rejected by service" load "load lsm_shim"
+is "loader: 'Key was rejected by service' comes with the mokutil steps" "1|1" \
+	"$rc|$(grep -c "mokutil --import /var/lib/dkms/mok.pub', reboot" <<<"$out")"
 load "load lsm_shim" "lock maybe"
 is "loader: a bad line: exit 2 naming file and line" "2|1" "$rc|$(grep -c 'modules.conf:2: .lock. is yes or no' <<<"$out")"
 load "loadd lsm_shim"
