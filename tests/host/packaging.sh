@@ -100,6 +100,8 @@ if command -v rpm >/dev/null; then
 	rpm -qp --scripts "$rpmf" >"$d/rpm-scripts" 2>/dev/null
 	check ".rpm: %post adds, builds and installs with dkms" \
 		bash -c "grep -q 'dkms add' '$d/rpm-scripts' && grep -q 'dkms build' '$d/rpm-scripts' && grep -q 'dkms install.*--rpm_safe_upgrade' '$d/rpm-scripts'"
+	check ".rpm: %post builds for the running and the newest installed kernel" \
+		bash -c "grep -q 'sort -V | tail -n 1' '$d/rpm-scripts' && grep -q 'dkms build .*-k \"\$k\"' '$d/rpm-scripts'"
 	check ".rpm: %preun removes on erase only (\$1 = 0)" grep -q '"$1" = 0' "$d/rpm-scripts"
 	check ".rpm: Requires dkms and kernel-devel-matched" \
 		bash -c "rpm -qp --requires '$rpmf' 2>/dev/null | grep -q '^dkms' && rpm -qp --requires '$rpmf' 2>/dev/null | grep -q 'kernel-devel-matched'"
