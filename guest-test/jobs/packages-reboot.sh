@@ -13,6 +13,9 @@ tap_is "booted into the second kernel" "$KABI2" "$kver"
 
 # 1. The unit ran at boot and did what modules.conf says.
 tap_is "loadable-lsm.service is active after boot" active "$(systemctl is-active loadable-lsm.service 2>&1)"
+tap_true "it runs before systemd-sysctl (so /etc/sysctl.d reaches the modules' knobs)" \
+	bash -c "systemctl show -p Before --value loadable-lsm.service | grep -qw systemd-sysctl.service"
+tap_true "and the boot has no ordering cycle" bash -c "! journalctl -b --no-pager | grep -qi 'ordering cycle'"
 journalctl -b -u loadable-lsm.service --no-pager -o cat 2>&1 | tee "$log/unit.log" | sed 's/^/# unit: /'
 tap_true "lsm_shim was loaded at boot" grep -q '^lsm_shim ' /proc/modules
 tap_is "the shim is locked (lock yes)" 1 "$(cat /sys/kernel/security/lsm_shim/lock 2>&1)"
