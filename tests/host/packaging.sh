@@ -111,6 +111,9 @@ if command -v rpm >/dev/null; then
 		bash -c "rpm -qp --licensefiles '$rpmf' 2>/dev/null | grep -q '/COPYING$'"
 	check ".rpm: the README and tomoyo_lkm's differences from TOMOYO are %doc" \
 		bash -c "rpm -qp --docfiles '$rpmf' 2>/dev/null | grep -q '/README.md$' && rpm -qp --docfiles '$rpmf' 2>/dev/null | grep -q '/UNSUPPORTED.md$'"
+	rpm -qp --scripts "$trpm" >"$d/trpm-scripts" 2>/dev/null
+	check ".rpm: loadable-lsm's scriptlets are the systemd macros' (preset, disable on erase)" \
+		bash -c "grep -q 'systemctl --no-reload preset loadable-lsm.service' '$d/trpm-scripts' && grep -q 'disable --now loadable-lsm.service' '$d/trpm-scripts'"
 	check ".rpm: loadable-lsm ships unit, loader and a noreplace modules.conf" \
 		bash -c "rpm -qp --configfiles '$trpm' 2>/dev/null | grep -qx /etc/loadable-lsm/modules.conf && rpm -qpl '$trpm' 2>/dev/null | grep -q 'systemd/system/loadable-lsm.service'"
 fi
