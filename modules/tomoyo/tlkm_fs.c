@@ -21,6 +21,7 @@
 
 #include "tlkm_compat.h"
 #include "tlkm_glue.h"
+#include "tlkm_manager.h"
 #include "tlkm_path.h"
 #include "tlkm_policy.h"
 
@@ -86,6 +87,10 @@ static LIST_HEAD(managers);
  * manager.conf first, then the other files).
  */
 static struct pid *loader;
+/* The manager list received an entry once: TOMOYO's "policy loaded". */
+static bool activated;
+/* "manage_by_non_root" was written to the manager file. */
+static bool manage_by_non_root;
 static struct dentry *tlkm_dir;
 static struct dentry *tlkm_files[F_MAX];
 static u32 quota_audit, quota_query;
@@ -332,30 +337,37 @@ static const char *exe_is_manager(void)
 /**
  * tlkm_manager_ok() - May the current task change the policy?
  *
- * Never for a task whose effective uid is not 0. Before the manager list
- * holds an entry (the policy counts as not loaded yet) any root task may;
- * after that the process that wrote the first entry (the policy loader,
- * until it exits) and tasks whose program or domain is listed.
+ * tlkm_manager_rule(): before the policy is activated (the manager list
+ * received its first entry) any root task may, and so may the process
+ * that activated it (the policy loader, until it exits); after that only
+ * tasks whose program or domain is listed, as in TOMOYO, also when the
+ * list has been emptied again.
  *
  * Context: process context; the caller holds tlkm_policy_sem (read).
  * Return: true if the task may write policy.
  */
 bool tlkm_manager_ok(void)
 {
-	const char *domain = tlkm_current_domain();
+	struct tlkm_manager_state s = {
+		.activated = activated,
+		.non_root = manage_by_non_root,
+		.is_loader = loader && task_tgid(current) == loader,
+		.uid_root = uid_eq(current_uid(), GLOBAL_ROOT_UID),
+		.euid_root = uid_eq(current_euid(), GLOBAL_ROOT_UID),
+	};
+	const char *domain;
 	struct tlkm_manager *m;
 
-	if (!uid_eq(current_euid(), GLOBAL_ROOT_UID))
-		return false;
-	if (list_empty(&managers) || task_tgid(current) == loader)
-		return true;
-	/* As TOMOYO once the policy is loaded: uid 0 too, not only euid. */
-	if (!uid_eq(current_uid(), GLOBAL_ROOT_UID))
-		return false;
+	if (!s.activated || s.is_loader ||
+	    (!s.non_root && (!s.uid_root || !s.euid_root)))
+		return tlkm_manager_rule(&s);
+	domain = tlkm_current_domain();
 	list_for_each_entry(m, &managers, list)
 		if (!strcmp(m->name, domain))
-			return true;
-	return exe_is_manager();
+			s.listed = true;
+	if (!s.listed)
+		s.listed = exe_is_manager();
+	return tlkm_manager_rule(&s);
 }
 
 static int write_manager(const char *line, size_t len, struct tlkm_err *err)
@@ -371,6 +383,11 @@ static int write_manager(const char *line, size_t len, struct tlkm_err *err)
 	if (is_delete) {
 		line += 7;
 		len -= 7;
+	}
+	if (len == 18 && !memcmp(line, "manage_by_non_root", 18)) {
+		kfree(l);
+		manage_by_non_root = !is_delete;
+		return 0;
 	}
 	if (len && line[0] == '<') {
 		ret = tlkm_parse_line(TLKM_DOMAIN_POLICY, line, len, l, err);
@@ -404,10 +421,6 @@ static int write_manager(const char *line, size_t len, struct tlkm_err *err)
 			kfree(m);
 		}
 		kfree(name);
-		if (list_empty(&managers)) {
-			put_pid(loader);
-			loader = NULL;
-		}
 		return 0;
 	}
 	if (is_delete) {
@@ -420,8 +433,10 @@ static int write_manager(const char *line, size_t len, struct tlkm_err *err)
 		return -ENOMEM;
 	}
 	m->name = name;
-	if (list_empty(&managers) && !loader)
+	if (!activated) {
+		activated = true;
 		loader = get_pid(task_tgid(current));
+	}
 	list_add_tail(&m->list, &managers);
 	return 0;
 }
@@ -483,15 +498,15 @@ static int select_line(struct tlkm_io *io, const char *line)
 /**
  * tlkm_policy_loaded() - Does the policy count as loaded?
  *
- * TOMOYO's "activated": once the manager list holds an entry, for every
- * task but the policy loader.
+ * TOMOYO's "activated": once the manager list received an entry, for
+ * every task but the policy loader.
  *
  * Context: the caller holds tlkm_policy_sem.
  * Return: true once loaded.
  */
 bool tlkm_policy_loaded(void)
 {
-	return !list_empty(&managers) && task_tgid(current) != loader;
+	return activated && task_tgid(current) != loader;
 }
 
 /* Apply one policy line under the write lock. */
@@ -819,4 +834,6 @@ void tlkm_fs_exit(void)
 	}
 	put_pid(loader);
 	loader = NULL;
+	activated = false;
+	manage_by_non_root = false;
 }

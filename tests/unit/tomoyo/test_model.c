@@ -10,6 +10,7 @@
 #include "tap.h"
 #include "tlkm_addr.h"
 #include "tlkm_check.h"
+#include "tlkm_manager.h"
 #include "tlkm_transition.h"
 
 struct sink {
@@ -682,8 +683,51 @@ static void absent_exec_strings(void)
 	tlkm_policy_destroy(p);
 }
 
+/* TOMOYO's manager rule, including an emptied list after activation. */
+static void manager_rule(void)
+{
+	static const struct {
+		const char *name;
+		struct tlkm_manager_state s;
+		bool ok;
+	} cases[] = {
+		{ "before activation any root writer",
+		  { .uid_root = true, .euid_root = true }, true },
+		{ "before activation euid 0 suffices",
+		  { .euid_root = true }, true },
+		{ "before activation a non-root writer is refused",
+		  { .uid_root = true }, false },
+		{ "the policy loader writes on after activation",
+		  { .activated = true, .is_loader = true, .euid_root = true },
+		  true },
+		{ "after activation a listed root writer",
+		  { .activated = true, .uid_root = true, .euid_root = true,
+		    .listed = true }, true },
+		{ "after activation an unlisted root writer is refused",
+		  { .activated = true, .uid_root = true, .euid_root = true },
+		  false },
+		{ "after activation an empty list lets no root writer in",
+		  { .activated = true, .uid_root = true, .euid_root = true,
+		    .listed = false }, false },
+		{ "after activation a listed writer with uid 1000 is refused",
+		  { .activated = true, .euid_root = true, .listed = true },
+		  false },
+		{ "manage_by_non_root lets a listed non-root writer in",
+		  { .activated = true, .non_root = true, .listed = true },
+		  true },
+		{ "manage_by_non_root does not let an unlisted one in",
+		  { .activated = true, .non_root = true }, false },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		tap_result(tlkm_manager_rule(&cases[i].s) == cases[i].ok,
+			   "manager rule: %s", cases[i].name);
+}
+
 void test_model(void)
 {
+	manager_rule();
 	writes();
 	absent_exec_strings();
 	deleted_domains();
