@@ -42,11 +42,9 @@ printf '%s\n' '<kernel> /opt/hb/victim' '<kernel> relative/not-a-domain' \
 	'file read /etc/passwd' '<kernel> /opt/hb/next' 'file read /etc/hostname' \
 	>"$TFS/domain_policy"
 tap_is "an ACL after a refused header is not added to the previous domain" \
-	"use_profile 3
-use_group 0" "$(block '<kernel> /opt/hb/victim')"
+	"use_profile 3" "$(block '<kernel> /opt/hb/victim')"
 tap_is "the next valid header selects its domain again" \
 	"use_profile 0
-use_group 0
 file read /etc/hostname" "$(block '<kernel> /opt/hb/next')"
 log=$(dmesg_since header | grep 'tomoyo_lkm: refused line')
 tap_diag "$log"
@@ -66,7 +64,6 @@ printf '%s\n' '<kernel> /opt/hb/net' \
 	'network inet stream connect 127.0.0.1 1-65536' >"$TFS/domain_policy"
 tap_is "ports above 65535 are refused" \
 	"use_profile 0
-use_group 0
 network inet stream connect 127.0.0.1 65535" "$(block '<kernel> /opt/hb/net')"
 tap_diag "$(dmesg_since range | grep 'tomoyo_lkm: refused line')"
 
@@ -83,8 +80,7 @@ dmesg_mark profile
 printf '%s\n' '<kernel> /opt/hb/prof' 'use_profile 1' 'use_profile 200' \
 	>"$TFS/domain_policy"
 tap_is "use_profile of an undefined profile changes nothing once loaded" \
-	"use_profile 1
-use_group 0" "$(block '<kernel> /opt/hb/prof')"
+	"use_profile 1" "$(block '<kernel> /opt/hb/prof')"
 tap_diag "$(dmesg_since profile | grep 'tomoyo_lkm: refused line')"
 
 # A root process that is not a manager: EPERM for the whole write, even
@@ -98,8 +94,7 @@ out=$(printf '<kernel> /opt/hb/uid\n' |
 	setpriv --ruid=1000 --euid=0 "$LLSM_BIN/rawwrite" "$TFS/domain_policy" 4096)
 tap_is "a manager with uid 1000, euid 0 gets EPERM" EPERM "$out"
 tap_is "and no domain was made" "" "$(grep -xF '<kernel> /opt/hb/uid' "$TFS/domain_policy")"
-tap_is "and changes nothing" "use_profile 0
-use_group 0" "$(block '<kernel>' | grep -v '^file read proc:')"
+tap_is "and changes nothing" "use_profile 0" "$(block '<kernel>' | grep -v '^file read proc:')"
 
 # ---- 2,000 lines with malformed ones spread through them. ----
 # gen PREFIX: the policy on stdout, and in $W/PREFIX.want what must be in

@@ -295,8 +295,19 @@ static bool check(const struct tlkm_policy *p, const struct tlkm_domain *d,
 	for (i = 0; i < 3; i++)
 		c.len[i] = r->name[i] ? strlen(r->name[i]) : 0;
 
-	return scan(&c, d->acls, type, protocol, bit) ||
-	       scan(&c, p->acl_groups[d->group], type, protocol, bit);
+	if (scan(&c, d->acls, type, protocol, bit))
+		return true;
+	for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++) {
+		/* Most domains use one group or none: skip empty bytes. */
+		if (!d->groups[i / 8]) {
+			i |= 7;
+			continue;
+		}
+		if (tlkm_domain_uses_group(d, i) &&
+		    scan(&c, p->acl_groups[i], type, protocol, bit))
+			return true;
+	}
+	return false;
 }
 
 /**
@@ -307,7 +318,8 @@ static bool check(const struct tlkm_policy *p, const struct tlkm_domain *d,
  * @r:  Request; @r->name and @r->num hold the operands in the layout of
  *      @op (see enum tlkm_acl_type).
  *
- * Return: true if an ACL of @d or of its ACL group allows the request.
+ * Return: true if an ACL of @d or of an ACL group it uses allows the
+ * request.
  */
 bool tlkm_check_file(const struct tlkm_policy *p, const struct tlkm_domain *d,
 		     unsigned int op, const struct tlkm_request *r)

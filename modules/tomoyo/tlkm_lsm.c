@@ -1149,19 +1149,35 @@ fail:
 	return NULL;
 }
 
+/* One audit record of a new domain: its name and one header line. */
+static void log_domain_line(char *text, size_t size, const char *name,
+			    unsigned int profile, const struct tlkm_config *cfg,
+			    const char *line, const struct tlkm_request *r)
+{
+	struct tlkm_buf b;
+
+	tlkm_buf_init(&b, text, size);
+	print_header(&b, profile, cfg->mode, false, r);
+	tlkm_buf_puts(&b, name);
+	tlkm_buf_putc(&b, '\n');
+	tlkm_buf_puts(&b, line);
+	if (!b.overflow)
+		tlkm_audit_add(text, b.len, cfg->max_audit_log);
+}
+
 /*
  * The audit records of a new domain, as TOMOYO writes them: one record per
- * header line ("use_profile N", "use_group N"), granted=no, in the mode
- * the new domain's profile gives "file execute", if it logs rejections.
+ * header line ("use_profile N", then "use_group N" for each group it
+ * uses), granted=no, in the mode the new domain's profile gives "file
+ * execute", if it logs rejections.
  */
 static void log_new_domain(const char *name, unsigned int profile,
-			   unsigned int group, const struct tlkm_request *r)
+			   const u8 *groups, const struct tlkm_request *r)
 {
 	const size_t size = 2 * TLKM_MAX_LINE;
 	struct tlkm_config cfg;
-	struct tlkm_buf b;
 	char *text, line[32];
-	int i;
+	unsigned int i;
 
 	down_read(&tlkm_policy_sem);
 	tlkm_profile_config(tlkm_policy, name, profile,
@@ -1172,16 +1188,13 @@ static void log_new_domain(const char *name, unsigned int profile,
 	text = kmalloc(size, GFP_KERNEL);
 	if (!text)
 		return;
-	for (i = 0; i < 2; i++) {
-		tlkm_buf_init(&b, text, size);
-		print_header(&b, profile, cfg.mode, false, r);
-		tlkm_buf_puts(&b, name);
-		tlkm_buf_putc(&b, '\n');
-		snprintf(line, sizeof(line), i ? "use_group %u\n" :
-			 "use_profile %u\n", i ? group : profile);
-		tlkm_buf_puts(&b, line);
-		if (!b.overflow)
-			tlkm_audit_add(text, b.len, cfg.max_audit_log);
+	snprintf(line, sizeof(line), "use_profile %u\n", profile);
+	log_domain_line(text, size, name, profile, &cfg, line, r);
+	for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++) {
+		if (!(groups[i / 8] & (1U << (i % 8))))
+			continue;
+		snprintf(line, sizeof(line), "use_group %u\n", i);
+		log_domain_line(text, size, name, profile, &cfg, line, r);
 	}
 	kfree(text);
 }
@@ -1190,8 +1203,9 @@ static void log_new_domain(const char *name, unsigned int profile,
 static int make_domain(const char *name, const char *parent,
 		       const struct tlkm_request *r)
 {
+	u8 groups[TLKM_MAX_ACL_GROUPS / 8] = { 0 };
 	const struct tlkm_domain *p;
-	unsigned int profile = 0, group = 0;
+	unsigned int profile = 0;
 	struct tlkm_writer w;
 	struct tlkm_err err;
 	bool made = false;
@@ -1205,16 +1219,16 @@ static int make_domain(const char *name, const char *parent,
 	p = tlkm_task_domain(tlkm_policy, parent);
 	if (p) {
 		profile = p->profile;
-		group = p->group;
+		memcpy(groups, p->groups, sizeof(groups));
 	}
 	tlkm_writer_init(&w, tlkm_policy, TLKM_DOMAIN_POLICY);
 	ret = tlkm_write_line(&w, name, strlen(name), &err);
 	if (!ret && p) {
 		snprintf(line, sizeof(line), "use_profile %u", profile);
 		ret = tlkm_write_line(&w, line, strlen(line), &err);
-		snprintf(line, sizeof(line), "use_group %u", group);
+		/* As TOMOYO: the new domain uses the parent's ACL groups. */
 		if (!ret)
-			ret = tlkm_write_line(&w, line, strlen(line), &err);
+			memcpy(w.domain->groups, groups, sizeof(groups));
 	}
 	if (ret)
 		pr_warn_ratelimited(TLKM_NAME ": cannot create domain %s: %s\n",
@@ -1223,7 +1237,7 @@ static int make_domain(const char *name, const char *parent,
 out:
 	up_write(&tlkm_policy_sem);
 	if (made)
-		log_new_domain(name, profile, group, r);
+		log_new_domain(name, profile, groups, r);
 	return ret;
 }
 

@@ -354,14 +354,17 @@ static int apply_domain_line(struct tlkm_writer *w, struct tlkm_line *l,
 				 NULL);
 	switch (l->kind) {
 	case TLKM_LINE_USE_PROFILE:
-	case TLKM_LINE_USE_GROUP:
 		if (l->is_delete)
 			return tlkm_fail(err, -EINVAL,
-					 "use_profile/use_group cannot be deleted",
+					 "use_profile cannot be deleted",
 					 NULL, 0, NULL);
-		if (l->kind == TLKM_LINE_USE_PROFILE)
-			return use_profile(w, d, l->index, err);
-		d->group = l->index;
+		return use_profile(w, d, l->index, err);
+	case TLKM_LINE_USE_GROUP:
+		/* As TOMOYO: a domain uses every group named, until deleted. */
+		if (l->is_delete)
+			d->groups[l->index / 8] &= ~(1U << (l->index % 8));
+		else
+			d->groups[l->index / 8] |= 1U << (l->index % 8);
 		return 0;
 	case TLKM_LINE_DOMAIN_FLAG:
 		if (l->is_delete)
@@ -708,13 +711,15 @@ static void dump_domains(struct dumper *dp, const struct tlkm_policy *p)
 		tlkm_buf_puts(&dp->b, d->name);
 		emit_buf(dp);
 		dump_number(dp, "use_profile ", d->profile);
-		dump_number(dp, "use_group ", d->group);
 		for (i = 0; i < 2; i++) {
 			if (!(d->flags & (1U << i)))
 				continue;
 			tlkm_buf_puts(&dp->b, flags[i]);
 			emit_buf(dp);
 		}
+		for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++)
+			if (tlkm_domain_uses_group(d, i))
+				dump_number(dp, "use_group ", i);
 		emit_buf(dp);
 		dump_acls(dp, d->acls, -1);
 		emit_buf(dp);
@@ -773,8 +778,9 @@ static bool profile_is(const struct tlkm_line *l, unsigned int key)
  * @emit: Called with each line (no newline, blank lines included).
  * @ctx:  Passed to @emit.
  *
- * Domain policy prints, per domain: its name, use_profile, use_group,
- * flags, a blank line, its ACLs and a blank line. Exception policy prints
+ * Domain policy prints, per domain, in TOMOYO's order: its name,
+ * use_profile, flags, one use_group line per group it uses, a blank line,
+ * its ACLs and a blank line. Exception policy prints
  * transition control, aggregator, path_group, number_group, address_group
  * lines, then acl_group lines by group number. Profiles print
  * PROFILE_VERSION, then per profile COMMENT, PREFERENCE and CONFIG lines.

@@ -31,7 +31,8 @@ struct tlkm_acl_entry {
  * @name:    Domain name, e.g. "<kernel> /sbin/init".
  * @hash:    tlkm_name_hash() of @name.
  * @profile: use_profile value.
- * @group:   use_group value (index into the ACL groups).
+ * @groups:  use_group values: bit N of byte N / 8 set for "use_group N"
+ *           (a domain may use several ACL groups, or none, as in TOMOYO).
  * @flags:   Bit mask of enum tlkm_domain_flag.
  * @acls:    The domain's ACLs.
  * @config:  What the domain's profile says per operation, filled on first
@@ -44,8 +45,8 @@ struct tlkm_domain {
 	char *name;
 	u32 hash;
 	u8 profile;
-	u8 group;
 	u8 flags;
+	u8 groups[TLKM_MAX_ACL_GROUPS / 8];
 	struct tlkm_acl_entry *acls;
 	u8 config[TLKM_MAC_MAX];
 };
@@ -135,6 +136,19 @@ struct tlkm_config {
 	u32 max_audit_log;
 	u32 max_learning_entry;
 };
+
+/**
+ * tlkm_domain_uses_group() - Does a domain use an ACL group?
+ * @d:     Domain.
+ * @group: ACL group number, below %TLKM_MAX_ACL_GROUPS.
+ *
+ * Return: true after "use_group @group" in @d.
+ */
+static inline bool tlkm_domain_uses_group(const struct tlkm_domain *d,
+					  unsigned int group)
+{
+	return d->groups[group / 8] & (1U << (group % 8));
+}
 
 /* Receives each printed line (no newline); non-zero stops the dump. */
 typedef int (*tlkm_emit_t)(void *ctx, const char *line, size_t len);

@@ -120,9 +120,9 @@ static void domains(void)
 	     "use_group 7\nquota_exceeded\ntransition_failed\n"
 	     "delete quota_exceeded", NULL);
 	tap_result(!strcmp(dump(p, TLKM_DOMAIN_POLICY, &s),
-			   "<kernel>\nuse_profile 0\nuse_group 0\n\n\n"
-			   "<kernel> /bin/a\nuse_profile 2\nuse_group 7\n"
-			   "transition_failed\n\n\n"),
+			   "<kernel>\nuse_profile 0\n\n\n"
+			   "<kernel> /bin/a\nuse_profile 2\n"
+			   "transition_failed\nuse_group 7\n\n\n"),
 		   "domain header lines and flags dump in TOMOYO's layout");
 	ret = load(p, TLKM_DOMAIN_POLICY, "delete <kernel> /bin/a", NULL);
 	tap_result(!ret && !tlkm_find_domain(p, "<kernel> /bin/a"),
@@ -683,6 +683,47 @@ static void absent_exec_strings(void)
 	tlkm_policy_destroy(p);
 }
 
+/* Several use_group lines per domain, and delete use_group, as TOMOYO. */
+static void use_groups(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct tlkm_request r = { .name = { "/g1" } };
+	struct tlkm_domain *d;
+	struct sink s;
+	int ret;
+
+	ret = load(p, TLKM_EXCEPTION_POLICY, "acl_group 1 file read /g1\n"
+		   "acl_group 2 file read /g2\nacl_group 0 file read /g0", NULL);
+	ret |= load(p, TLKM_DOMAIN_POLICY, "<kernel> /x\nuse_group 2\n"
+		    "use_group 1\nuse_group 2", NULL);
+	d = tlkm_find_domain(p, "<kernel> /x");
+	tap_result(!ret && d && tlkm_check_file(p, d, TLKM_FILE_READ, &r),
+		   "use_group: the first of two groups applies");
+	r.name[0] = "/g2";
+	tap_result(d && tlkm_check_file(p, d, TLKM_FILE_READ, &r),
+		   "use_group: the second of two groups applies");
+	r.name[0] = "/g0";
+	tap_result(d && !tlkm_check_file(p, d, TLKM_FILE_READ, &r),
+		   "use_group: a group the domain does not use does not apply");
+	tap_result(!strcmp(dump(p, TLKM_DOMAIN_POLICY, &s),
+			   "<kernel>\nuse_profile 0\n\n\n"
+			   "<kernel> /x\nuse_profile 0\nuse_group 1\n"
+			   "use_group 2\n\n\n"),
+		   "use_group: one line per group, in group order");
+	ret = load(p, TLKM_DOMAIN_POLICY, "<kernel> /x\ndelete use_group 1",
+		   NULL);
+	r.name[0] = "/g1";
+	tap_result(!ret && d && !tlkm_check_file(p, d, TLKM_FILE_READ, &r),
+		   "delete use_group: the group no longer applies");
+	r.name[0] = "/g2";
+	tap_result(d && tlkm_check_file(p, d, TLKM_FILE_READ, &r),
+		   "delete use_group: the other group still applies");
+	ret = load(p, TLKM_DOMAIN_POLICY, "<kernel> /x\ndelete use_group 1",
+		   NULL);
+	tap_result(!ret, "delete use_group of an unused group is a no-op");
+	tlkm_policy_destroy(p);
+}
+
 /* TOMOYO's manager rule, including an emptied list after activation. */
 static void manager_rule(void)
 {
@@ -728,6 +769,7 @@ static void manager_rule(void)
 void test_model(void)
 {
 	manager_rule();
+	use_groups();
 	writes();
 	absent_exec_strings();
 	deleted_domains();
