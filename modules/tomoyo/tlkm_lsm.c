@@ -386,7 +386,7 @@ static int decide(const char *domain, struct req *q)
 	return ret;
 }
 
-static void fill_obj(struct tlkm_obj_info *o, struct dentry *dentry)
+static void fill_stat(struct tlkm_obj_info *o, struct dentry *dentry)
 {
 	struct inode *inode = d_backing_inode(dentry);
 
@@ -404,12 +404,33 @@ static void fill_obj(struct tlkm_obj_info *o, struct dentry *dentry)
 }
 
 /*
+ * pathN.* from @dentry (nothing when it is negative: a name being
+ * created) and pathN.parent.* from its parent, as TOMOYO fills them.
+ */
+static void fill_obj(struct tlkm_request *r, unsigned int which,
+		     struct dentry *dentry)
+{
+	struct dentry *parent;
+
+	/* Only conditions read them: no policy with one, no lookups. */
+	if (!dentry || !READ_ONCE(tlkm_policy->has_conditions))
+		return;
+	fill_stat(&r->obj[which], dentry);
+	parent = dget_parent(dentry);
+	fill_stat(&r->obj[which == TLKM_OBJ_PATH1 ? TLKM_OBJ_PATH1_PARENT :
+			  TLKM_OBJ_PATH2_PARENT], parent);
+	dput(parent);
+}
+
+/*
  * A file request with up to three names and three numbers, in a zeroed
- * @q; @cond is what learning mode adds to the ACL.
+ * @q; @obj1 and @obj2 are path1 and path2 of the conditions (or NULL);
+ * @cond is what learning mode adds to the ACL.
  */
 static void file_req(struct req *q, unsigned int op, const char *n0,
 		     const char *n1, const char *n2, const u64 *num,
-		     struct dentry *obj, const char *cond)
+		     struct dentry *obj1, struct dentry *obj2,
+		     const char *cond)
 {
 	q->kind = REQ_FILE;
 	q->op = op;
@@ -420,21 +441,22 @@ static void file_req(struct req *q, unsigned int op, const char *n0,
 	q->r.name[2] = n2;
 	if (num)
 		memcpy(q->r.num, num, sizeof(q->r.num));
-	if (obj)
-		fill_obj(&q->r.obj[TLKM_OBJ_PATH1], obj);
+	fill_obj(&q->r, TLKM_OBJ_PATH1, obj1);
+	fill_obj(&q->r, TLKM_OBJ_PATH2, obj2);
 }
 
 /* Check a file request (see file_req()) in @domain. */
 static int check_file_in(const char *domain, unsigned int op, const char *n0,
 			 const char *n1, const char *n2, const u64 *num,
-			 struct dentry *obj, const char *cond)
+			 struct dentry *obj1, struct dentry *obj2,
+			 const char *cond)
 {
 	struct req *q = kzalloc(sizeof(*q), GFP_KERNEL);
 	int ret;
 
 	if (!q)
 		return -ENOMEM;
-	file_req(q, op, n0, n1, n2, num, obj, cond);
+	file_req(q, op, n0, n1, n2, num, obj1, obj2, cond);
 	ret = decide(domain, q);
 	kfree(q);
 	return ret;
@@ -442,11 +464,11 @@ static int check_file_in(const char *domain, unsigned int op, const char *n0,
 
 /* The same in the current task's domain. */
 static int check_file(unsigned int op, const char *n0, const char *n1,
-		      const char *n2, const u64 *num, struct dentry *obj,
-		      const char *cond)
+		      const char *n2, const u64 *num, struct dentry *obj1,
+		      struct dentry *obj2, const char *cond)
 {
-	return check_file_in(tlkm_current_domain(), op, n0, n1, n2, num, obj,
-			     cond);
+	return check_file_in(tlkm_current_domain(), op, n0, n1, n2, num, obj1,
+			     obj2, cond);
 }
 
 static bool file_enabled_in(const char *domain, unsigned int op)
@@ -472,7 +494,7 @@ static int check_path_in(const char *domain, unsigned int op,
 	if (!name)
 		return no_name(domain, file_mac[op]);
 	ret = check_file_in(domain, op, name, NULL, NULL, num, path->dentry,
-			    NULL);
+			    NULL, NULL);
 	kfree(name);
 	return ret;
 }
@@ -496,7 +518,7 @@ static int check_child(unsigned int op, const struct path *dir,
 	name = tlkm_realpath_child(dir, dentry);
 	if (!name)
 		return no_name(tlkm_current_domain(), file_mac[op]);
-	ret = check_file(op, name, NULL, NULL, num, dentry, cond);
+	ret = check_file(op, name, NULL, NULL, num, dentry, NULL, cond);
 	kfree(name);
 	return ret;
 }
@@ -520,7 +542,7 @@ static int check_two(unsigned int op, const struct path *dir1,
 		n2 = dirname;
 	}
 	if (n1 && n2)
-		ret = check_file(op, n1, n2, NULL, NULL, d1, NULL);
+		ret = check_file(op, n1, n2, NULL, NULL, d1, d2, NULL);
 	else
 		ret = no_name(tlkm_current_domain(), file_mac[op]);
 	kfree(n1);
@@ -659,7 +681,8 @@ static int hook_path_mkdir(const struct path *dir, struct dentry *dentry,
 		if (!name)
 			return -ENOMEM;
 	}
-	ret = check_file(TLKM_FILE_MKDIR, name, NULL, NULL, num, NULL, NULL);
+	ret = check_file(TLKM_FILE_MKDIR, name, NULL, NULL, num, dentry, NULL,
+			 NULL);
 	kfree(name);
 	return ret;
 }
@@ -715,7 +738,7 @@ static int hook_path_symlink(const struct path *dir, struct dentry *dentry,
 	q = kzalloc(sizeof(*q), GFP_KERNEL);
 	if (cond && q) {
 		file_req(q, TLKM_FILE_SYMLINK, name, NULL, NULL, NULL, dentry,
-			 cond);
+			 NULL, cond);
 		q->r.symlink_target = target;
 		ret = decide(tlkm_current_domain(), q);
 	}
@@ -739,7 +762,7 @@ static int hook_path_link(struct dentry *old_dentry, const struct path *new_dir,
 	n2 = tlkm_realpath_child(new_dir, new_dentry);
 	if (n1 && n2)
 		ret = check_file(TLKM_FILE_LINK, n1, n2, NULL, NULL, old_dentry,
-				 NULL);
+				 new_dentry, NULL);
 	else
 		ret = no_name(tlkm_current_domain(), file_mac[TLKM_FILE_LINK]);
 	kfree(n1);
@@ -788,14 +811,15 @@ static int hook_sb_mount(const char *dev_name, const struct path *path,
 	const char *t = mount_type(type, flags);
 	u64 num[3] = { flags & ~MS_MGC_MSK };
 	struct path dev_path;
+	bool have_dev;
 	int ret = 0;
 
 	if (!t || !file_enabled(TLKM_FILE_MOUNT))
 		return 0;
-	if (dev_name && (flags & (MS_BIND | MS_MOVE)) &&
-	    !kern_path(dev_name, LOOKUP_FOLLOW, &dev_path)) {
+	have_dev = dev_name && (flags & (MS_BIND | MS_MOVE)) &&
+		   !kern_path(dev_name, LOOKUP_FOLLOW, &dev_path);
+	if (have_dev) {
 		dev = tlkm_realpath(&dev_path);
-		path_put(&dev_path);
 	} else {
 		dev = tlkm_encode_str(dev_name ? dev_name : "none",
 				      strlen(dev_name ? dev_name : "none"));
@@ -804,9 +828,13 @@ static int hook_sb_mount(const char *dev_name, const struct path *path,
 	fstype = tlkm_encode_str(t, strlen(t));
 	if (dev && dir && fstype)
 		ret = check_file(TLKM_FILE_MOUNT, dev, dir, fstype, num,
-				 path->dentry, NULL);
+				 have_dev ? dev_path.dentry : NULL, path->dentry,
+				 NULL);
 	else
 		ret = no_name(tlkm_current_domain(), file_mac[TLKM_FILE_MOUNT]);
+	/* As TOMOYO: path1 is the resolved device, path2 the mount point. */
+	if (have_dev)
+		path_put(&dev_path);
 	kfree(dev);
 	kfree(dir);
 	kfree(fstype);
@@ -832,7 +860,7 @@ static int hook_sb_pivotroot(const struct path *old_path,
 	n2 = tlkm_realpath(old_path);
 	if (n1 && n2)
 		ret = check_file(TLKM_FILE_PIVOT_ROOT, n1, n2, NULL, NULL,
-				 new_path->dentry, NULL);
+				 new_path->dentry, old_path->dentry, NULL);
 	else
 		ret = no_name(tlkm_current_domain(),
 			      file_mac[TLKM_FILE_PIVOT_ROOT]);
@@ -1372,6 +1400,8 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 	q->r.argv = (const char * const *)a->str;
 	q->r.envc = a->envc;
 	q->r.envp = (const char * const *)a->str + a->argc;
+	/* As TOMOYO: path1 of "file execute" is the file being executed. */
+	fill_obj(&q->r, TLKM_OBJ_PATH1, bprm->file->f_path.dentry);
 	ret = decide(old, q);
 	if (ret)
 		goto out;

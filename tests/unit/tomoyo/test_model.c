@@ -683,6 +683,53 @@ static void absent_exec_strings(void)
 	tlkm_policy_destroy(p);
 }
 
+/* path1.parent.*, path2.* and path2.parent.*, once the glue fills them. */
+static void parent_and_path2(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct tlkm_request r;
+	struct tlkm_domain *d;
+
+	load_all(p, TLKM_DOMAIN_POLICY, false,
+		 "<kernel> /x\n"
+		 "file create /tmp/\\* 0600 path1.parent.uid=task.uid\n"
+		 "file rename /tmp/\\* /tmp/\\* path2.parent.perm=01777 "
+		 "path2.uid=0\n"
+		 "file link /tmp/\\* /tmp/\\* path2.parent.ino=7");
+	d = tlkm_find_domain(p, "<kernel> /x");
+	memset(&r, 0, sizeof(r));
+	r.uid = 1000;
+	r.name[0] = "/tmp/f";
+	r.num[0] = 0600;
+	tap_result(d && !tlkm_check_file(p, d, TLKM_FILE_CREATE, &r),
+		   "path1.parent.uid fails while the parent is unknown");
+	r.obj[TLKM_OBJ_PATH1_PARENT].valid = true;
+	r.obj[TLKM_OBJ_PATH1_PARENT].uid = 1000;
+	tap_result(d && tlkm_check_file(p, d, TLKM_FILE_CREATE, &r),
+		   "path1.parent.uid=task.uid holds in the user's directory");
+	r.obj[TLKM_OBJ_PATH1_PARENT].uid = 0;
+	tap_result(d && !tlkm_check_file(p, d, TLKM_FILE_CREATE, &r),
+		   "path1.parent.uid=task.uid fails in root's directory");
+	memset(&r, 0, sizeof(r));
+	r.name[0] = "/tmp/a";
+	r.name[1] = "/tmp/b";
+	r.obj[TLKM_OBJ_PATH2_PARENT].valid = true;
+	r.obj[TLKM_OBJ_PATH2_PARENT].mode = 041777;
+	tap_result(d && !tlkm_check_file(p, d, TLKM_FILE_RENAME, &r),
+		   "path2.uid fails when the new name does not exist");
+	r.obj[TLKM_OBJ_PATH2].valid = true;
+	r.obj[TLKM_OBJ_PATH2].mode = 0100644;
+	tap_result(d && tlkm_check_file(p, d, TLKM_FILE_RENAME, &r),
+		   "path2.parent.perm and path2.uid hold");
+	r.obj[TLKM_OBJ_PATH2_PARENT].mode = 040755;
+	tap_result(d && !tlkm_check_file(p, d, TLKM_FILE_RENAME, &r),
+		   "path2.parent.perm=01777 fails on a 0755 directory");
+	r.obj[TLKM_OBJ_PATH2_PARENT].ino = 7;
+	tap_result(d && tlkm_check_file(p, d, TLKM_FILE_LINK, &r),
+		   "path2.parent.ino holds");
+	tlkm_policy_destroy(p);
+}
+
 /* Several use_group lines per domain, and delete use_group, as TOMOYO. */
 static void use_groups(void)
 {
@@ -770,6 +817,7 @@ void test_model(void)
 {
 	manager_rule();
 	use_groups();
+	parent_and_path2();
 	writes();
 	absent_exec_strings();
 	deleted_domains();
