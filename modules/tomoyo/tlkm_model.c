@@ -566,21 +566,36 @@ static void merge_profile(struct tlkm_profile_line *dst,
 	}
 }
 
+/*
+ * As TOMOYO: CONFIG::category[::operation]={ use_default } removes the
+ * line (the more general one applies again), CONFIG={ use_default }
+ * changes nothing, and a CONFIG::... line that gives no mode for a
+ * setting still at its default sets nothing either.
+ */
 static int apply_profile(struct tlkm_policy *p, struct tlkm_line *l,
 			 struct tlkm_err *err)
 {
-	struct tlkm_entry **pp;
+	const struct tlkm_profile_line *pl = &l->prof;
+	bool specific = pl->key == TLKM_PROF_CONFIG &&
+			pl->category != TLKM_UNSET;
+	struct tlkm_entry **pp, *e;
 
-	for (pp = &p->profiles; *pp; pp = &(*pp)->next) {
-		struct tlkm_line *old = &(*pp)->line;
-
-		if (str_eq(old->ns, l->ns) &&
-		    tlkm_profile_same_key(&old->prof, &l->prof)) {
-			merge_profile(&old->prof, &l->prof);
-			forget_configs(p);
-			return 0;
+	for (pp = &p->profiles; (e = *pp); pp = &e->next) {
+		if (!str_eq(e->line.ns, l->ns) ||
+		    !tlkm_profile_same_key(&e->line.prof, pl))
+			continue;
+		if (pl->use_default && specific) {
+			*pp = e->next;
+			tlkm_line_destroy(&e->line);
+			kfree(e);
+		} else if (!pl->use_default) {
+			merge_profile(&e->line.prof, &l->prof);
 		}
+		forget_configs(p);
+		return 0;
 	}
+	if (pl->use_default || (specific && pl->mode == TLKM_UNSET))
+		return 0;
 	forget_configs(p);
 	return add_entry(pp, l, err);
 }
@@ -827,6 +842,24 @@ find_config(const struct tlkm_policy *p, const char *domain,
 	return NULL;
 }
 
+/* The CONFIG line of a profile, with or without a mode. */
+static const struct tlkm_profile_line *
+find_global_config(const struct tlkm_policy *p, const char *domain,
+		   unsigned int profile)
+{
+	const struct tlkm_entry *e;
+
+	for (e = p->profiles; e; e = e->next) {
+		const struct tlkm_profile_line *pl = &e->line.prof;
+
+		if (pl->key == TLKM_PROF_CONFIG && pl->profile == profile &&
+		    pl->category == TLKM_UNSET &&
+		    tlkm_in_namespace(e->line.ns, domain))
+			return pl;
+	}
+	return NULL;
+}
+
 /**
  * tlkm_profile_mode() - Mode a profile gives one operation.
  * @p:       Policy.
@@ -871,42 +904,19 @@ find_preference(const struct tlkm_policy *p, const char *domain,
 	return NULL;
 }
 
-/* The first of op, category and global CONFIG lines that sets a field. */
-static u8 config_field(const struct tlkm_policy *p, const char *domain,
-		       unsigned int profile, unsigned int mac, size_t offset)
-{
-	const u8 keys[3][2] = {
-		{ tlkm_mac_category_of[mac], mac },
-		{ tlkm_mac_category_of[mac], TLKM_UNSET },
-		{ TLKM_UNSET, TLKM_UNSET },
-	};
-	const struct tlkm_entry *e;
-	unsigned int i;
-
-	for (i = 0; i < 3; i++)
-		for (e = p->profiles; e; e = e->next) {
-			const struct tlkm_profile_line *pl = &e->line.prof;
-			u8 v = *((const u8 *)pl + offset);
-
-			if (pl->key == TLKM_PROF_CONFIG &&
-			    pl->profile == profile &&
-			    pl->category == keys[i][0] && pl->op == keys[i][1] &&
-			    v != TLKM_UNSET &&
-			    tlkm_in_namespace(e->line.ns, domain))
-				return v;
-		}
-	return TLKM_UNSET;
-}
-
 /**
  * tlkm_profile_config() - Everything a profile says about one operation.
  * @p:       Policy.
  * @domain:  Domain (selects the namespace whose profiles apply).
  * @profile: Profile number.
  * @mac:     Operation index into tlkm_mac_names[].
- * @cfg:     Receives mode, logging and preferences. Unset values get
- *           TOMOYO's defaults: disabled, grant_log=no, reject_log=yes,
- *           max_audit_log=1024, max_learning_entry=2048.
+ * @cfg:     Receives mode, logging and preferences.
+ *
+ * As TOMOYO, the mode and both log switches come together from the first
+ * of CONFIG::category::operation, CONFIG::category and CONFIG that is
+ * set; what that line leaves out has TOMOYO's defaults: disabled,
+ * grant_log=yes, reject_log=yes. The preferences default to
+ * max_audit_log=1024 and max_learning_entry=2048.
  *
  * Return: 0, or -%EINVAL for an invalid @mac.
  */
@@ -914,20 +924,20 @@ int tlkm_profile_config(const struct tlkm_policy *p, const char *domain,
 			unsigned int profile, unsigned int mac,
 			struct tlkm_config *cfg)
 {
-	const struct tlkm_profile_line *pref;
-	u8 v;
+	const struct tlkm_profile_line *pref, *pl;
 
 	if (mac >= TLKM_MAC_MAX)
 		return -EINVAL;
-	v = config_field(p, domain, profile, mac,
-			 offsetof(struct tlkm_profile_line, mode));
-	cfg->mode = v == TLKM_UNSET ? TLKM_MODE_DISABLED : v;
-	v = config_field(p, domain, profile, mac,
-			 offsetof(struct tlkm_profile_line, grant_log));
-	cfg->grant_log = v == 1;
-	v = config_field(p, domain, profile, mac,
-			 offsetof(struct tlkm_profile_line, reject_log));
-	cfg->reject_log = v != 0;
+	pl = find_config(p, domain, profile, tlkm_mac_category_of[mac], mac);
+	if (!pl)
+		pl = find_config(p, domain, profile,
+				 tlkm_mac_category_of[mac], TLKM_UNSET);
+	if (!pl)
+		pl = find_global_config(p, domain, profile);
+	cfg->mode = !pl || pl->mode == TLKM_UNSET ? TLKM_MODE_DISABLED :
+		    pl->mode;
+	cfg->grant_log = !pl || pl->grant_log != 0;
+	cfg->reject_log = !pl || pl->reject_log != 0;
 	pref = find_preference(p, domain, profile);
 	cfg->max_audit_log = pref && pref->has_audit ? pref->max_audit_log :
 			     1024;

@@ -94,6 +94,18 @@ static int parse_config_opt(struct tlkm_profile_line *p,
 {
 	int mode;
 
+	/* "use_default" says the line sets nothing of its own. */
+	if (p->use_default || (tlkm_word_eq(w, "use_default") &&
+			       (p->mode != TLKM_UNSET ||
+				p->grant_log != TLKM_UNSET ||
+				p->reject_log != TLKM_UNSET)))
+		return tlkm_fail(err, -EINVAL,
+				 "use_default with other options: '", w->s,
+				 w->len, "'");
+	if (tlkm_word_eq(w, "use_default")) {
+		p->use_default = true;
+		return 0;
+	}
 	if (w->len > 5 && !memcmp(w->s, "mode=", 5)) {
 		mode = tlkm_word_index(tlkm_mode_keywords, 4, w->s + 5, w->len - 5);
 		if (mode < 0)
@@ -295,6 +307,8 @@ static void print_config(struct tlkm_buf *b, const struct tlkm_profile_line *p)
 		tlkm_buf_puts(b, tlkm_mac_names[p->op]);
 	}
 	tlkm_buf_puts(b, "={");
+	if (p->use_default)
+		tlkm_buf_puts(b, " use_default");
 	if (p->mode != TLKM_UNSET) {
 		tlkm_buf_puts(b, " mode=");
 		tlkm_buf_puts(b, tlkm_mode_keywords[p->mode]);

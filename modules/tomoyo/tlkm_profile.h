@@ -53,6 +53,8 @@ enum tlkm_mac_category {
  * @mode:               enum tlkm_mode, or %TLKM_UNSET.
  * @grant_log:          0 or 1, or %TLKM_UNSET.
  * @reject_log:         0 or 1, or %TLKM_UNSET.
+ * @use_default:        A CONFIG line said "use_default": the setting
+ *                      reverts to the more general line's.
  * @has_audit:          @max_audit_log was given.
  * @has_learning:       @max_learning_entry was given.
  * @max_audit_log:      PREFERENCE value.
@@ -68,6 +70,7 @@ struct tlkm_profile_line {
 	u8 mode;
 	u8 grant_log;
 	u8 reject_log;
+	bool use_default;
 	bool has_audit;
 	bool has_learning;
 	u32 max_audit_log;

@@ -476,7 +476,7 @@ static void remembered_config(void)
 	load(p, TLKM_DOMAIN_POLICY, "<kernel> /bin/a\nuse_profile 1\n", &err);
 	d = tlkm_find_domain(p, "<kernel> /bin/a");
 	ok = d && !tlkm_domain_config(p, d, 0, &cfg) &&
-	     cfg.mode == TLKM_MODE_LEARNING && !cfg.grant_log && cfg.reject_log;
+	     cfg.mode == TLKM_MODE_LEARNING && cfg.grant_log && cfg.reject_log;
 	load(p, TLKM_PROFILE_POLICY, "1-CONFIG={ mode=permissive }\n", &err);
 	ok = ok && !tlkm_domain_config(p, d, 0, &cfg) &&
 	     cfg.mode == TLKM_MODE_PERMISSIVE;
@@ -683,6 +683,46 @@ static void absent_exec_strings(void)
 	tlkm_policy_destroy(p);
 }
 
+/* use_default, grant_log's default and whole-line inheritance, as TOMOYO. */
+static void profile_defaults(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct tlkm_config cfg;
+	struct sink s;
+	int ret;
+
+	ret = load(p, TLKM_PROFILE_POLICY,
+		   "3-CONFIG={ mode=enforcing grant_log=no reject_log=no }\n"
+		   "3-CONFIG::file={ mode=learning }\n"
+		   "3-CONFIG::network={ grant_log=no }", NULL);
+	tlkm_profile_config(p, "<kernel>", 3, 1, &cfg);
+	tap_result(!ret && cfg.mode == TLKM_MODE_LEARNING && cfg.grant_log &&
+		   cfg.reject_log,
+		   "a CONFIG::category line does not inherit CONFIG's log switches");
+	tlkm_profile_config(p, "<kernel>", 3, 23, &cfg);
+	tap_result(cfg.mode == TLKM_MODE_ENFORCING && !cfg.grant_log &&
+		   !cfg.reject_log,
+		   "a CONFIG::category line without a mode sets nothing");
+	tap_result(!strstr(dump(p, TLKM_PROFILE_POLICY, &s), "network"),
+		   "and is not listed");
+	ret = load(p, TLKM_PROFILE_POLICY, "3-CONFIG::file={ use_default }",
+		   NULL);
+	tlkm_profile_config(p, "<kernel>", 3, 1, &cfg);
+	tap_result(!ret && cfg.mode == TLKM_MODE_ENFORCING && !cfg.grant_log,
+		   "CONFIG::file={ use_default } reverts to CONFIG");
+	tap_result(!strstr(dump(p, TLKM_PROFILE_POLICY, &s), "CONFIG::"),
+		   "and removes the CONFIG::file line");
+	ret = load(p, TLKM_PROFILE_POLICY, "3-CONFIG={ use_default }", NULL);
+	tlkm_profile_config(p, "<kernel>", 3, 1, &cfg);
+	tap_result(!ret && cfg.mode == TLKM_MODE_ENFORCING,
+		   "CONFIG={ use_default } changes nothing");
+	ret = load(p, TLKM_PROFILE_POLICY, "4-CONFIG={ mode=learning }", NULL);
+	tlkm_profile_config(p, "<kernel>", 4, 1, &cfg);
+	tap_result(!ret && cfg.grant_log && cfg.reject_log,
+		   "grant_log and reject_log default to yes, as TOMOYO");
+	tlkm_policy_destroy(p);
+}
+
 /* path1.parent.*, path2.* and path2.parent.*, once the glue fills them. */
 static void parent_and_path2(void)
 {
@@ -818,6 +858,7 @@ void test_model(void)
 	manager_rule();
 	use_groups();
 	parent_and_path2();
+	profile_defaults();
 	writes();
 	absent_exec_strings();
 	deleted_domains();
