@@ -136,6 +136,23 @@ bool shim_backend_attached(enum lsm_shim_hook_id id)
 }
 
 /**
+ * shim_backend_alone - whether the shim's node is the only one on a hook's
+ * list, i.e. no built-in LSM answers the hook before the shim.
+ * @id: the hook.
+ *
+ * Built-in nodes are never removed and the shim's is always last, so this
+ * holds from attach to detach.
+ *
+ * Return: true when the shim's node is linked and first.
+ */
+bool shim_backend_alone(enum lsm_shim_hook_id id)
+{
+	const struct security_hook_list *n = &nodes[id];
+
+	return n->head && n->list.pprev == &n->head->first;
+}
+
+/**
  * shim_backend_attach - link the hook's dispatcher at the tail of its list.
  * @id: the hook.
  *

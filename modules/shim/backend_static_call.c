@@ -181,6 +181,18 @@ bool shim_backend_attached(enum lsm_shim_hook_id id)
 }
 
 /**
+ * shim_backend_alone - whether the shim's slot is a hook's first, i.e. no
+ * built-in LSM answers the hook before the shim.
+ * @id: the hook.
+ *
+ * Return: true when the shim owns the hook's slot 0.
+ */
+bool shim_backend_alone(enum lsm_shim_hook_id id)
+{
+	return owned[id] == hook_slots(id);
+}
+
+/**
  * shim_backend_attach - make the hook's dispatcher live in the shim's slot.
  * @id: the hook.
  *

@@ -10,6 +10,8 @@
 #include <linux/module.h>
 #include <linux/version.h>
 
+#include "hook_class.h"
+
 /*
  * shim_int_hook_stops - whether a client's result ends an int hook's walk.
  * Up to 6.9 the kernel's call_int_hook() stopped at the first non-zero
@@ -21,6 +23,35 @@
 #else
 #define shim_int_hook_stops(rc, def) ((rc) != (def))
 #endif
+
+/*
+ * shim_xattr_hooks_start_at_one - whether the kernel's callers of
+ * inode_setxattr and inode_removexattr start from 1 ("no LSM handled this
+ * name: run the capability check") while the hooks' default is 0. So until
+ * 6.11 moved the capability decision to inode_xattr_skipcap.
+ */
+static inline bool shim_xattr_hooks_start_at_one(void)
+{
+	return LINUX_VERSION_CODE < KERNEL_VERSION(6, 11, 0);
+}
+
+/*
+ * shim_kernel_hook_features - SHIM_KERNEL_* flags of hook_class.h: which
+ * objects have infrastructure-managed blobs instead of one ->security
+ * pointer that belongs to one LSM. Keys and perf events since 6.12; BPF
+ * maps, programs and tokens in the 7.x kernels (counted from 7.0, the
+ * first series tested with them).
+ */
+static inline unsigned int shim_kernel_hook_features(void)
+{
+	unsigned int f = 0;
+
+	if (LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0))
+		f |= SHIM_KERNEL_KEY_BLOBS;
+	if (LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0))
+		f |= SHIM_KERNEL_BPF_BLOBS;
+	return f;
+}
 
 /*
  * shim_module_has_text - whether @addr lies in @mod's text.

@@ -12,19 +12,53 @@
  * hooks call every client.
  */
 
+#include <linux/binfmts.h>
+#include <linux/cred.h>
 #include <linux/errno.h>
 #include <linux/percpu.h>
+#include <linux/ratelimit.h>
 #include <linux/rculist.h>
+#include <linux/slab.h>
 #include <linux/srcu.h>
 #include <linux/string.h>
 
 #include "compat.h"
+#include "hook_class.h"
 #include "shim.h"
 
 static __always_inline int shim_enter(enum lsm_shim_hook_id id)
 {
 	this_cpu_inc(shim_stats[id].calls);
 	return srcu_read_lock(&shim_srcu);
+}
+
+/*
+ * shim_restrict - a client's int result as the kernel may see it: 0 or an
+ * error. A positive result has other meanings to some callers (1 from
+ * 6.1's inode_setxattr asks for the capability check, a positive "error"
+ * from file_open would be taken for a pointer), so it denies.
+ */
+static __always_inline int shim_restrict(int rc)
+{
+	return rc > 0 ? -EPERM : rc;
+}
+
+/*
+ * shim_int_default - what an int dispatcher returns when no client decided.
+ * The hook's default, except for Linux 6.1's inode_setxattr and
+ * inode_removexattr: their callers start from 1, "no LSM handled this
+ * name, run the capability check", where the hook list's default is 0. The
+ * shim's answer must change nothing: 1 when its dispatcher is alone on the
+ * hook's list (no built-in LSM answered), else the 0 the others gave.
+ */
+static __always_inline int shim_int_default(enum lsm_shim_hook_id id, int def)
+{
+	if (shim_xattr_hooks_start_at_one() &&
+	    (id == LSM_SHIM_HOOK_inode_setxattr ||
+	     id == LSM_SHIM_HOOK_inode_removexattr) &&
+	    shim_backend_alone(id))
+		return 1;
+	return def;
 }
 
 #define shim_for_each_entry(e, id)                                        \
@@ -36,19 +70,20 @@ static __always_inline int shim_enter(enum lsm_shim_hook_id id)
 	{                                                                 \
 		const enum lsm_shim_hook_id shim_id_ = LSM_SHIM_HOOK_##NAME;    \
 		struct shim_entry *shim_e_;                                     \
-		int shim_rc_ = DEFAULT, shim_idx_;                                    \
+		int shim_rc_ = DEFAULT, shim_idx_;                              \
 									  \
-		shim_idx_ = shim_enter(shim_id_);                                     \
-		shim_for_each_entry(shim_e_, shim_id_) {                              \
-			shim_rc_ = shim_e_->fn.NAME ARGS;                             \
+		shim_idx_ = shim_enter(shim_id_);                               \
+		shim_for_each_entry(shim_e_, shim_id_) {                        \
+			shim_rc_ = shim_restrict(shim_e_->fn.NAME ARGS);        \
 			if (shim_int_hook_stops(shim_rc_, DEFAULT)) {           \
 				this_cpu_inc(shim_stats[shim_id_].denials);     \
-				break;                                    \
-			}                                                 \
-			shim_rc_ = DEFAULT;                                   \
-		}                                                         \
+				break;                                          \
+			}                                                       \
+			shim_rc_ = DEFAULT;                                     \
+		}                                                               \
 		srcu_read_unlock(&shim_srcu, shim_idx_);                        \
-		return shim_rc_;                                                \
+		return shim_rc_ == DEFAULT ?                                    \
+		       shim_int_default(shim_id_, DEFAULT) : shim_rc_;          \
 	}
 
 #define SHIM_DISPATCH_void(DEFAULT, NAME, PARAMS, ARGS)                   \
@@ -96,6 +131,171 @@ static int shim_dispatch_prctl_walk(int option, unsigned long arg2,
 	return rc;
 }
 
+/*
+ * Guarded hooks get credentials being made (a fork's or setuid's new cred,
+ * an exec's bprm and its cred). Clients may keep state for them and deny,
+ * never change them: the shim saves them before the first client, compares
+ * after each one, and a change is undone, logged and, for int hooks, turns
+ * into -EPERM. The reference count is not compared (it is not a
+ * privilege); the built-in LSMs' blobs behind cred->security are theirs.
+ */
+#define CRED_FROM offsetof(struct cred, uid)
+
+static void cred_save(struct cred *copy, const struct cred *cred)
+{
+	memcpy((char *)copy + CRED_FROM, (const char *)cred + CRED_FROM,
+	       sizeof(*cred) - CRED_FROM);
+}
+
+/* Undo any change to @cred since cred_save(); return whether there was one. */
+static bool cred_undo(struct cred *cred, const struct cred *copy)
+{
+	if (!memcmp((char *)cred + CRED_FROM, (const char *)copy + CRED_FROM,
+		    sizeof(*cred) - CRED_FROM))
+		return false;
+	memcpy((char *)cred + CRED_FROM, (const char *)copy + CRED_FROM,
+	       sizeof(*cred) - CRED_FROM);
+	return true;
+}
+
+static void guard_report(const struct shim_entry *e, enum lsm_shim_hook_id id,
+			 const char *what, bool denied)
+{
+	pr_crit_ratelimited(SHIM_NAME ": %s: hook %s changed %s: undone%s\n",
+			    e->name, shim_hook_name(id), what,
+			    denied ? ", and the operation is denied" : "");
+}
+
+#define SHIM_GUARD_CRED_INT(NAME, PARAMS, ARGS)                            \
+	static int shim_guard_##NAME PARAMS                                \
+	{                                                                  \
+		const enum lsm_shim_hook_id id = LSM_SHIM_HOOK_##NAME;     \
+		struct shim_entry *e;                                      \
+		struct cred saved;                                         \
+		int rc = 0, idx;                                           \
+									   \
+		cred_save(&saved, new);                                    \
+		idx = shim_enter(id);                                      \
+		shim_for_each_entry(e, id) {                               \
+			rc = shim_restrict(e->fn.NAME ARGS);               \
+			if (cred_undo(new, &saved)) {                      \
+				guard_report(e, id, "the credentials", true); \
+				rc = -EPERM;                               \
+			}                                                  \
+			if (rc) {                                          \
+				this_cpu_inc(shim_stats[id].denials);      \
+				break;                                     \
+			}                                                  \
+		}                                                          \
+		srcu_read_unlock(&shim_srcu, idx);                         \
+		return rc;                                                 \
+	}
+
+SHIM_GUARD_CRED_INT(cred_prepare,
+		    (struct cred *new, const struct cred *old, gfp_t gfp),
+		    (new, old, gfp))
+SHIM_GUARD_CRED_INT(task_fix_setuid,
+		    (struct cred *new, const struct cred *old, int flags),
+		    (new, old, flags))
+SHIM_GUARD_CRED_INT(task_fix_setgid,
+		    (struct cred *new, const struct cred *old, int flags),
+		    (new, old, flags))
+SHIM_GUARD_CRED_INT(task_fix_setgroups,
+		    (struct cred *new, const struct cred *old), (new, old))
+
+/* cred_transfer cannot fail: a change is undone and every client runs. */
+static void shim_guard_cred_transfer(struct cred *new, const struct cred *old)
+{
+	const enum lsm_shim_hook_id id = LSM_SHIM_HOOK_cred_transfer;
+	struct shim_entry *e;
+	struct cred saved;
+	int idx;
+
+	cred_save(&saved, new);
+	idx = shim_enter(id);
+	shim_for_each_entry(e, id) {
+		e->fn.cred_transfer(new, old);
+		if (cred_undo(new, &saved))
+			guard_report(e, id, "the credentials", false);
+	}
+	srcu_read_unlock(&shim_srcu, idx);
+}
+
+/* An exec: its bprm (what runs, secureexec, the interpreter) and its cred. */
+struct bprm_saved {
+	struct linux_binprm bprm;
+	struct cred cred;
+};
+
+static bool bprm_undo(struct linux_binprm *bprm, const struct bprm_saved *s)
+{
+	bool changed = false;
+
+	if (memcmp(bprm, &s->bprm, sizeof(*bprm))) {
+		memcpy(bprm, &s->bprm, sizeof(*bprm));
+		changed = true;
+	}
+	if (bprm->cred && cred_undo(bprm->cred, &s->cred))
+		changed = true;
+	return changed;
+}
+
+static int guard_bprm(enum lsm_shim_hook_id id, struct linux_binprm *bprm)
+{
+	struct bprm_saved *s;
+	struct shim_entry *e;
+	int rc = 0, idx;
+
+	/* Execs sleep anyway; a bprm is too large for the stack. */
+	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	memcpy(&s->bprm, bprm, sizeof(*bprm));
+	if (bprm->cred)
+		cred_save(&s->cred, bprm->cred);
+	idx = shim_enter(id);
+	shim_for_each_entry(e, id) {
+		rc = id == LSM_SHIM_HOOK_bprm_check_security ?
+		     e->fn.bprm_check_security(bprm) :
+		     e->fn.bprm_creds_for_exec(bprm);
+		rc = shim_restrict(rc);
+		if (bprm_undo(bprm, s)) {
+			guard_report(e, id, "what the exec runs with", true);
+			rc = -EPERM;
+		}
+		if (rc) {
+			this_cpu_inc(shim_stats[id].denials);
+			break;
+		}
+	}
+	srcu_read_unlock(&shim_srcu, idx);
+	kfree(s);
+	return rc;
+}
+
+static int shim_guard_bprm_creds_for_exec(struct linux_binprm *bprm)
+{
+	return guard_bprm(LSM_SHIM_HOOK_bprm_creds_for_exec, bprm);
+}
+
+static int shim_guard_bprm_check_security(struct linux_binprm *bprm)
+{
+	return guard_bprm(LSM_SHIM_HOOK_bprm_check_security, bprm);
+}
+
+static const struct {
+	enum lsm_shim_hook_id id;
+	union security_list_options fn;
+} shim_guarded[] = {
+	{ LSM_SHIM_HOOK_cred_prepare, { .cred_prepare = shim_guard_cred_prepare } },
+	{ LSM_SHIM_HOOK_cred_transfer, { .cred_transfer = shim_guard_cred_transfer } },
+	{ LSM_SHIM_HOOK_task_fix_setuid, { .task_fix_setuid = shim_guard_task_fix_setuid } },
+	{ LSM_SHIM_HOOK_task_fix_setgid, { .task_fix_setgid = shim_guard_task_fix_setgid } },
+	{ LSM_SHIM_HOOK_task_fix_setgroups, { .task_fix_setgroups = shim_guard_task_fix_setgroups } },
+	{ LSM_SHIM_HOOK_bprm_creds_for_exec, { .bprm_creds_for_exec = shim_guard_bprm_creds_for_exec } },
+	{ LSM_SHIM_HOOK_bprm_check_security, { .bprm_check_security = shim_guard_bprm_check_security } },
+};
+
 static const union security_list_options shim_dispatchers[LSM_SHIM_NR_HOOKS] = {
 #define SHIM_HOOK(RET, DEFAULT, NAME, PARAMS, ARGS) \
 	[LSM_SHIM_HOOK_##NAME] = { .NAME = shim_dispatch_##NAME },
@@ -114,59 +314,21 @@ static const char *const shim_hook_names[LSM_SHIM_NR_HOOKS] = {
 #undef LSM_HOOK
 };
 
-/*
- * Hooks the shim refuses, with the reason. Names absent from the running
- * kernel are simply never matched.
- */
+/* Each hook's type on this kernel, for the allow-list. */
 static const struct {
-	const char *name;
-	const char *why;
-} shim_unsupported[] = {
-	{ "vm_enough_memory", "walked by the kernel with its own loop" },
-	{ "fs_context_parse_param", "walked by the kernel with its own loop" },
-	{ "sb_set_mnt_opts", "walked by the kernel with its own loop" },
-	{ "inode_init_security", "xattr slots are sized at boot" },
-	{ "xfrm_state_pol_flow_match", "walked by the kernel with its own loop" },
-	{ "getselfattr", "dispatched by LSM id" },
-	{ "setselfattr", "dispatched by LSM id" },
-	{ "getprocattr", "dispatched by LSM name" },
-	{ "setprocattr", "dispatched by LSM name" },
-	{ "dentry_init_security", "security contexts belong to built-in LSMs" },
-	{ "dentry_create_files_as", "security contexts belong to built-in LSMs" },
-	{ "inode_getsecurity", "walked by the kernel with its own loop" },
-	{ "inode_setsecurity", "walked by the kernel with its own loop" },
-	{ "inode_listsecurity", "security contexts belong to built-in LSMs" },
-	{ "inode_getsecctx", "walked by the kernel with its own loop" },
-	{ "inode_setsecctx", "security contexts belong to built-in LSMs" },
-	{ "inode_notifysecctx", "security contexts belong to built-in LSMs" },
-	{ "inode_copy_up_xattr", "security contexts belong to built-in LSMs" },
-	{ "inode_getsecid", "secids belong to built-in LSMs" },
-	{ "inode_getlsmprop", "secids belong to built-in LSMs" },
-	{ "kernfs_init_security", "security contexts belong to built-in LSMs" },
-	{ "ismaclabel", "security contexts belong to built-in LSMs" },
-	{ "secid_to_secctx", "secids belong to built-in LSMs" },
-	{ "lsmprop_to_secctx", "secids belong to built-in LSMs" },
-	{ "secctx_to_secid", "secids belong to built-in LSMs" },
-	{ "release_secctx", "secids belong to built-in LSMs" },
-	{ "cred_getsecid", "secids belong to built-in LSMs" },
-	{ "cred_getlsmprop", "secids belong to built-in LSMs" },
-	{ "current_getsecid_subj", "secids belong to built-in LSMs" },
-	{ "current_getlsmprop_subj", "secids belong to built-in LSMs" },
-	{ "task_getsecid_obj", "secids belong to built-in LSMs" },
-	{ "task_getlsmprop_obj", "secids belong to built-in LSMs" },
-	{ "ipc_getsecid", "secids belong to built-in LSMs" },
-	{ "ipc_getlsmprop", "secids belong to built-in LSMs" },
-	{ "sk_getsecid", "secids belong to built-in LSMs" },
-	{ "socket_getpeersec_stream", "secids belong to built-in LSMs" },
-	{ "socket_getpeersec_dgram", "secids belong to built-in LSMs" },
-	{ "secmark_relabel_packet", "secmarks belong to built-in LSMs" },
-	{ "secmark_refcount_inc", "secmarks belong to built-in LSMs" },
-	{ "secmark_refcount_dec", "secmarks belong to built-in LSMs" },
-	{ "audit_rule_init", "audit rules are tied to a built-in LSM" },
-	{ "audit_rule_known", "audit rules are tied to a built-in LSM" },
-	{ "audit_rule_match", "audit rules are tied to a built-in LSM" },
-	{ "audit_rule_free", "audit rules are tied to a built-in LSM" },
-	{ "inode_free_security_rcu", "gets the blob, not the inode" },
+	bool is_int;
+	int def;
+} shim_hook_types[LSM_SHIM_NR_HOOKS] = {
+#define SHIM_TYPE_int(NAME, DEFAULT) \
+	[LSM_SHIM_HOOK_##NAME] = { .is_int = true, .def = DEFAULT },
+#define SHIM_TYPE_void(NAME, DEFAULT) \
+	[LSM_SHIM_HOOK_##NAME] = { .is_int = false },
+#define SHIM_HOOK(RET, DEFAULT, NAME, PARAMS, ARGS) \
+	SHIM_TYPE_##RET(NAME, DEFAULT)
+#include "hook_defs_gen.h"
+#undef SHIM_HOOK
+#undef SHIM_TYPE_void
+#undef SHIM_TYPE_int
 };
 
 /**
@@ -177,8 +339,13 @@ static const struct {
  */
 const union security_list_options *shim_dispatcher(enum lsm_shim_hook_id id)
 {
+	size_t i;
+
 	if (id == LSM_SHIM_HOOK_task_prctl)
 		return &shim_prctl_dispatcher;
+	for (i = 0; i < ARRAY_SIZE(shim_guarded); i++)
+		if (shim_guarded[i].id == id)
+			return &shim_guarded[i].fn;
 	return &shim_dispatchers[id];
 }
 
@@ -194,19 +361,22 @@ const char *shim_hook_name(enum lsm_shim_hook_id id)
 }
 
 /**
- * shim_hook_unsupported - why the shim refuses a hook.
+ * shim_hook_refused - whether clients may use a hook, and if not, why.
  * @id: the hook.
+ * @class: set to the name of the hook's class (see hook_class.h).
  *
- * Return: NULL when the hook is supported, else a short reason.
+ * Return: NULL when clients may use the hook, else a short reason.
  */
-const char *shim_hook_unsupported(enum lsm_shim_hook_id id)
+const char *shim_hook_refused(enum lsm_shim_hook_id id, const char **class)
 {
-	size_t i;
+	enum shim_hook_class c;
+	const char *why;
 
-	for (i = 0; i < ARRAY_SIZE(shim_unsupported); i++)
-		if (!strcmp(shim_unsupported[i].name, shim_hook_names[id]))
-			return shim_unsupported[i].why;
-	return NULL;
+	c = shim_hook_classify(shim_hook_names[id], shim_hook_types[id].is_int,
+			       shim_hook_types[id].def,
+			       shim_kernel_hook_features(), &why);
+	*class = shim_hook_class_name(c);
+	return shim_hook_class_allowed(c) ? NULL : why;
 }
 
 /**

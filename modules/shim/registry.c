@@ -178,12 +178,60 @@ static int check_name(const char *name)
 	return 0;
 }
 
+/*
+ * check_hook_fn - a hook function must be an entry point of the owner's
+ * code: a pointer into the middle of a function would run from there (and
+ * trap on an ENDBR check), so it is refused now, not at its first call.
+ */
+static int check_hook_fn(const struct lsm_shim_lsm *lsm,
+			 const struct lsm_shim_hook *h, char *found)
+{
+	void *fn = shim_fn_addr(&h->fn);
+
+	if (!fn || !shim_module_has_text(lsm->owner, fn)) {
+		pr_err(SHIM_NAME ": %s: hook %s is not code of module %s\n",
+		       lsm->name, shim_hook_name(h->id), module_name(lsm->owner));
+		return -EINVAL;
+	}
+	if (!shim_symbol_start(fn, found)) {
+		pr_err(SHIM_NAME ": %s: hook %s is not the start of a function (%s)\n",
+		       lsm->name, shim_hook_name(h->id), found);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int check_hook(const struct lsm_shim_lsm *lsm,
+		      const struct lsm_shim_hook *h, unsigned long *seen,
+		      char *found)
+{
+	const char *why, *class;
+
+	if ((unsigned int)h->id >= LSM_SHIM_NR_HOOKS) {
+		pr_err(SHIM_NAME ": %s: hook has an unknown id %d\n", lsm->name,
+		       h->id);
+		return -EINVAL;
+	}
+	why = shim_hook_refused(h->id, &class);
+	if (why) {
+		pr_err(SHIM_NAME ": %s: hook %s is not supported (class %s): %s\n",
+		       lsm->name, shim_hook_name(h->id), class, why);
+		return -EPERM;
+	}
+	if (test_and_set_bit(h->id, seen)) {
+		pr_err(SHIM_NAME ": %s: hook %s given twice\n", lsm->name,
+		       shim_hook_name(h->id));
+		return -EINVAL;
+	}
+	return check_hook_fn(lsm, h, found);
+}
+
 static int check_hooks(const struct lsm_shim_lsm *lsm)
 {
 	DECLARE_BITMAP(seen, LSM_SHIM_NR_HOOKS);
-	const struct lsm_shim_hook *h;
-	const char *why;
 	unsigned int i;
+	char *found;
+	int err = 0;
 
 	bitmap_zero(seen, LSM_SHIM_NR_HOOKS);
 	if (!lsm->hooks || !lsm->nr_hooks || lsm->nr_hooks > LSM_SHIM_NR_HOOKS ||
@@ -194,33 +242,13 @@ static int check_hooks(const struct lsm_shim_lsm *lsm)
 		       lsm->name, module_name(lsm->owner));
 		return -EINVAL;
 	}
-	for (i = 0; i < lsm->nr_hooks; i++) {
-		h = &lsm->hooks[i];
-		if ((unsigned int)h->id >= LSM_SHIM_NR_HOOKS) {
-			pr_err(SHIM_NAME ": %s: hook %u has an unknown id %d\n",
-			       lsm->name, i, h->id);
-			return -EINVAL;
-		}
-		why = shim_hook_unsupported(h->id);
-		if (why) {
-			pr_err(SHIM_NAME ": %s: hook %s is not supported: %s\n",
-			       lsm->name, shim_hook_name(h->id), why);
-			return -EOPNOTSUPP;
-		}
-		if (test_and_set_bit(h->id, seen)) {
-			pr_err(SHIM_NAME ": %s: hook %s given twice\n", lsm->name,
-			       shim_hook_name(h->id));
-			return -EINVAL;
-		}
-		if (!shim_fn_addr(&h->fn) ||
-		    !shim_module_has_text(lsm->owner, shim_fn_addr(&h->fn))) {
-			pr_err(SHIM_NAME ": %s: hook %s is not code of module %s\n",
-			       lsm->name, shim_hook_name(h->id),
-			       module_name(lsm->owner));
-			return -EINVAL;
-		}
-	}
-	return 0;
+	found = kmalloc(KSYM_SYMBOL_LEN, GFP_KERNEL);
+	if (!found)
+		return -ENOMEM;
+	for (i = 0; i < lsm->nr_hooks && !err; i++)
+		err = check_hook(lsm, &lsm->hooks[i], seen, found);
+	kfree(found);
+	return err;
 }
 
 static int check_lsm(const struct lsm_shim_lsm *lsm)
@@ -265,6 +293,7 @@ static int add_client(struct shim_client *c)
 		c->entries[i].fn = lsm->hooks[i].fn;
 		c->entries[i].order = lsm->order;
 		c->entries[i].seq = c->seq;
+		c->entries[i].name = lsm->name;
 		err = shim_hook_add(lsm->hooks[i].id, &c->entries[i]);
 		if (err) {
 			pr_err(SHIM_NAME ": %s: cannot attach hook %s: %d\n",
@@ -293,9 +322,9 @@ static int add_client(struct shim_client *c)
  * Return: 0, or
  * - %-EINVAL: a malformed descriptor (bad name, hooks outside @lsm->owner),
  * - %-EEXIST: a client of the same name or descriptor is registered,
- * - %-EOPNOTSUPP: a hook the shim does not support (named in the log),
+ * - %-EPERM: a hook the shim refuses (named in the log with its class; see
+ *   hook_class.h), or the shim is locked,
  * - %-ENOSPC: the kernel has no free slot for a hook,
- * - %-EPERM: the shim is locked,
  * - %-ENOMEM: out of memory.
  */
 int lsm_shim_register(const struct lsm_shim_lsm *lsm)

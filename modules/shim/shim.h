@@ -31,12 +31,14 @@
  * @fn: the client's function.
  * @order: the client's order (INT_MAX for the shim's own state cleanup).
  * @seq: registration sequence number, the tie breaker of @order.
+ * @name: the client's name, for logs ("lsm_shim" for the shim's own).
  */
 struct shim_entry {
 	struct list_head node;
 	union security_list_options fn;
 	int order;
 	u64 seq;
+	const char *name;
 };
 
 /**
@@ -70,7 +72,7 @@ extern struct shim_hook_stats __percpu *shim_stats;
 /* dispatch.c */
 const union security_list_options *shim_dispatcher(enum lsm_shim_hook_id id);
 const char *shim_hook_name(enum lsm_shim_hook_id id);
-const char *shim_hook_unsupported(enum lsm_shim_hook_id id);
+const char *shim_hook_refused(enum lsm_shim_hook_id id, const char **class);
 int shim_hook_by_name(const char *name);
 
 /* backend_*.c: the kernel's hook table. All but the name are called with
@@ -81,11 +83,13 @@ int shim_backend_init(const char *symbol, char *why, size_t len);
 int shim_backend_attach(enum lsm_shim_hook_id id);
 void shim_backend_detach(enum lsm_shim_hook_id id);
 bool shim_backend_attached(enum lsm_shim_hook_id id);
+bool shim_backend_alone(enum lsm_shim_hook_id id);
 void shim_backend_release(void);
 
 /* symbols.c */
 void *shim_resolve_data(const char *name, size_t size, char *why, size_t len);
 bool shim_symbol_at(const void *addr, const char *name, char *found);
+bool shim_symbol_start(const void *addr, char *found);
 
 /**
  * struct shim_names - buffers for checking the kernel's hook table against

@@ -228,6 +228,7 @@ static int attach_type(enum lsm_shim_object type,
 		free_entries[type].fn = free_hooks[type].fn;
 		free_entries[type].order = INT_MAX;
 		free_entries[type].seq = U64_MAX;
+		free_entries[type].name = SHIM_NAME;
 		err = shim_hook_add(free_hooks[type].id, &free_entries[type]);
 		if (err) {
 			type_refs[type]--;

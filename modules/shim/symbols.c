@@ -85,3 +85,21 @@ bool shim_symbol_at(const void *addr, const char *name, char *found)
 		*plus = '\0';
 	return match && !strcmp(found, name);
 }
+
+/**
+ * shim_symbol_start - whether an address is the start of a symbol (a
+ * function's entry point, for code).
+ * @addr: the address.
+ * @found: a buffer of KSYM_SYMBOL_LEN bytes; on return, what kallsyms says
+ *         of @addr ("name+0x4/0x20 [module]").
+ *
+ * Return: true when kallsyms names @addr at offset 0 of a symbol.
+ */
+bool shim_symbol_start(const void *addr, char *found)
+{
+	const char *plus;
+
+	sprint_symbol(found, (unsigned long)addr);
+	plus = strchr(found, '+');
+	return plus && !strncmp(plus, "+0x0/", 5);
+}
