@@ -1,0 +1,149 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# lsm_shim takes hooks by allow-list (modules/shim/hook_class.c): a client
+# asking for a hook of a refused class (grant, cred-write, owned, output,
+# label, walk) is refused with a kernel log line naming the hook and its
+# class, and nothing is attached; a client on a guarded hook cannot grant:
+# its change of the credentials is undone and the operation denied; a hook
+# pointer that is no function's start is refused. llsm_test_hooks
+# (guest-test/test-modules/hooks.c) asks for one hook per load.
+. /mnt/host/guest/tap.sh
+. /mnt/host/guest/llsm.sh
+
+tap_run "lsm_shim loads" llsm_load lsm_shim
+backend=$(cut -d' ' -f3 "$SHIMFS/version")
+backend=${backend#backend=}
+asuser() { setpriv --reuid=1000 --regid=1000 --clear-groups "$@"; }
+hooks_load() { insmod "$LLSM_TEST_KO/llsm_test_hooks.ko" "$@"; }
+
+# refused HOOK CLASS: a client asking for HOOK must be refused with EPERM,
+# attach nothing, and the log must name the hook and CLASS.
+refused() {
+	local log out
+	dmesg_mark "class-$1"
+	if out=$(hooks_load hook="$1" 2>&1) || loaded llsm_test_hooks; then
+		tap_not_ok "a client asking for $1 ($2) is refused"
+		tap_diag "clients: $(cat "$SHIMFS/lsm")"
+		rmmod llsm_test_hooks
+	else
+		tap_ok "a client asking for $1 ($2) is refused"
+	fi
+	tap_diag "insmod: $out"
+	log=$(dmesg_since "class-$1")
+	if grep -q "lsm_shim: llsm_test_hooks: hook $1 is not supported (class $2): " <<<"$log" &&
+		grep -q "Operation not permitted" <<<"$out"; then
+		tap_ok "the refusal of $1 is EPERM and names the hook and class $2"
+	else
+		tap_not_ok "the refusal of $1 is EPERM and names the hook and class $2"
+		tap_diag "$(grep -E 'lsm_shim|llsm_test' <<<"$log")"
+	fi
+	tap_is "nothing is attached after refusing $1" "|" \
+		"$(cat "$SHIMFS/lsm")|$(cat "$SHIMFS/hooks")"
+}
+
+refused capset cred-write
+refused sb_eat_lsm_opts owned
+refused tun_dev_alloc_security owned
+refused sb_show_options output
+refused ismaclabel label
+refused getprocattr walk
+if [ "$backend" = hlist ]; then
+	# Linux 6.1: key->security is one pointer, owned by one LSM.
+	refused key_alloc owned
+else
+	tap_run "key_alloc (keys have blobs here) is accepted" hooks_load hook=key_alloc
+	rmmod llsm_test_hooks 2>/dev/null
+fi
+
+# A hook pointer into the middle of a function is no entry point.
+dmesg_mark midfn
+if hooks_load hook=midfunction 2>/dev/null || loaded llsm_test_hooks; then
+	tap_not_ok "a hook that is not the start of a function is refused"
+	rmmod llsm_test_hooks
+else
+	tap_ok "a hook that is not the start of a function is refused"
+fi
+if dmesg_since midfn | grep -q "lsm_shim: llsm_test_hooks: hook quota_on is not the start of a function (hook_quota_on+0x4/"; then
+	tap_ok "the refusal names the hook and where its pointer points"
+else
+	tap_not_ok "the refusal names the hook and where its pointer points"
+	tap_diag "$(dmesg_since midfn | grep -E 'lsm_shim|llsm_test')"
+fi
+
+# inode_xattr_skipcap (6.11 and later): a client answering 1 would let any
+# file owner write security.* xattrs.
+xf=/var/tmp/llsm-xattr-file
+rm -f "$xf"
+echo data >"$xf"
+chown 1000:1000 "$xf"
+if [ -e /sys/module/lsm_shim ] && [ "$backend" != hlist ]; then
+	tap_is "an owner cannot write security.* without a client" EPERM \
+		"$(asuser xattrw set "$xf" security.llsm x)"
+	refused inode_xattr_skipcap grant
+	hooks_load hook=inode_xattr_skipcap 2>/dev/null
+	tap_is "an owner still cannot write security.* after that attempt" EPERM \
+		"$(asuser xattrw set "$xf" security.llsm x)"
+	rmmod llsm_test_hooks 2>/dev/null
+fi
+rm -f "$xf"
+
+# Guarded: the client makes an exec of llsm-grant-marker run as root. The
+# shim must undo it and deny the exec.
+marker=/tmp/llsm-grant-marker
+cp "$LLSM_BIN/suidcheck" "$marker"
+chmod 755 "$marker"
+if asuser "$marker"; then r=granted; else r=plain; fi
+tap_is "without the client the marker runs unprivileged" plain "$r"
+dmesg_mark grant
+tap_run "a client on bprm_creds_for_exec (guarded) registers" \
+	hooks_load hook=bprm_creds_for_exec
+out=$(asuser "$marker" 2>&1)
+rc=$?
+if [ $rc = 0 ]; then
+	r=granted
+elif grep -q "Operation not permitted" <<<"$out"; then
+	r=denied
+else
+	r="rc=$rc $out"
+fi
+tap_is "the client's grant is undone and the exec denied" denied "$r"
+tap_is "other execs still run" ok "$(asuser /bin/true && echo ok)"
+if dmesg_since grant | grep -q "lsm_shim: llsm_test_hooks: hook bprm_creds_for_exec changed what the exec runs with: undone, and the operation is denied"; then
+	tap_ok "the undone grant is logged, naming client and hook"
+else
+	tap_not_ok "the undone grant is logged, naming client and hook"
+	tap_diag "$(dmesg_since grant | grep -E 'lsm_shim|llsm_test')"
+fi
+tap_is "the client was called" yes \
+	"$([ "$(param llsm_test_hooks calls)" -gt 0 ] && echo yes)"
+rmmod llsm_test_hooks
+rm -f "$marker"
+
+# Guarded: when setpriv drops from root to uid 1000, the client keeps euid
+# 0. The shim must undo that and fail the setuid.
+probe=$(command -v true)
+tap_is "without the client, setpriv to uid 1000 runs as uid 1000" plain \
+	"$(if asuser "$LLSM_BIN/suidcheck"; then echo granted; else echo plain; fi)"
+dmesg_mark setuid
+tap_run "a client on task_fix_setuid (guarded) registers" \
+	hooks_load hook=task_fix_setuid
+out=$(asuser "$LLSM_BIN/suidcheck" 2>&1)
+rc=$?
+if [ $rc = 0 ]; then
+	r=granted
+elif grep -q "Operation not permitted" <<<"$out"; then
+	r=denied
+else
+	r="rc=$rc $out"
+fi
+tap_is "the client's kept euid 0 is undone and the setuid denied" denied "$r"
+tap_is "other processes still run" ok "$("$probe" && echo ok)"
+if dmesg_since setuid | grep -q "lsm_shim: llsm_test_hooks: hook task_fix_setuid changed the credentials: undone, and the operation is denied"; then
+	tap_ok "the undone change is logged, naming client and hook"
+else
+	tap_not_ok "the undone change is logged, naming client and hook"
+	tap_diag "$(dmesg_since setuid | grep -E 'lsm_shim|llsm_test')"
+fi
+rmmod llsm_test_hooks
+tap_run "lsm_shim unloads" rmmod lsm_shim
+tap_end
