@@ -290,6 +290,7 @@ static bool check(const struct tlkm_policy *p, const struct tlkm_domain *d,
 		  u8 type, int protocol, u32 bit, const struct tlkm_request *r)
 {
 	struct ctx c = { .p = p, .domain = d->name, .r = r };
+	struct tlkm_acl_entry *const *groups;
 	unsigned int i;
 
 	for (i = 0; i < 3; i++)
@@ -297,14 +298,16 @@ static bool check(const struct tlkm_policy *p, const struct tlkm_domain *d,
 
 	if (scan(&c, d->acls, type, protocol, bit))
 		return true;
-	for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++) {
+	/* The groups of the domain's own namespace, as in TOMOYO. */
+	groups = tlkm_domain_acl_groups(p, d->name);
+	for (i = 0; groups && i < TLKM_MAX_ACL_GROUPS; i++) {
 		/* Most domains use one group or none: skip empty bytes. */
 		if (!d->groups[i / 8]) {
 			i |= 7;
 			continue;
 		}
 		if (tlkm_domain_uses_group(d, i) &&
-		    scan(&c, p->acl_groups[i], type, protocol, bit))
+		    scan(&c, groups[i], type, protocol, bit))
 			return true;
 	}
 	return false;

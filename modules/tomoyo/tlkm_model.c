@@ -161,6 +161,15 @@ void tlkm_policy_destroy(struct tlkm_policy *p)
 	}
 	for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++)
 		free_acls(p->acl_groups[i]);
+	while (p->ns_acl_groups) {
+		struct tlkm_ns_acl_groups *next = p->ns_acl_groups->next;
+
+		for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++)
+			free_acls(p->ns_acl_groups->acl[i]);
+		kfree(p->ns_acl_groups->ns);
+		kfree(p->ns_acl_groups);
+		p->ns_acl_groups = next;
+	}
 	kfree(p);
 }
 
@@ -493,20 +502,71 @@ const struct tlkm_group *tlkm_find_group(const struct tlkm_policy *p,
 	return NULL;
 }
 
+/**
+ * tlkm_domain_acl_groups() - The ACL groups of a domain's namespace.
+ * @p:      Policy.
+ * @domain: Domain name.
+ *
+ * Return: the %TLKM_MAX_ACL_GROUPS lists of the namespace, or NULL when
+ * the namespace has no acl_group line.
+ */
+struct tlkm_acl_entry *const *
+tlkm_domain_acl_groups(const struct tlkm_policy *p, const char *domain)
+{
+	const struct tlkm_ns_acl_groups *g;
+
+	if (tlkm_in_namespace(NULL, domain))
+		return p->acl_groups;
+	for (g = p->ns_acl_groups; g; g = g->next)
+		if (tlkm_in_namespace(g->ns, domain))
+			return g->acl;
+	return NULL;
+}
+
+/* The ACL groups of the namespace of line @l, made on first use. */
+static struct tlkm_acl_entry **ns_acl_groups(struct tlkm_policy *p,
+					    const struct tlkm_line *l)
+{
+	struct tlkm_ns_acl_groups *g;
+
+	if (!l->ns || tlkm_in_namespace(l->ns, "<kernel>"))
+		return p->acl_groups;
+	for (g = p->ns_acl_groups; g; g = g->next)
+		if (!strcmp(g->ns, l->ns))
+			return g->acl;
+	if (l->is_delete)
+		return NULL;
+	g = kzalloc(sizeof(*g), TLKM_GFP);
+	if (!g)
+		return NULL;
+	g->ns = tlkm_memdup_str(l->ns, strlen(l->ns));
+	if (!g->ns) {
+		kfree(g);
+		return NULL;
+	}
+	g->next = p->ns_acl_groups;
+	p->ns_acl_groups = g;
+	return g->acl;
+}
+
 static int apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
 			   struct tlkm_err *err)
 {
 	struct tlkm_entry **pp, *e;
 
 	if (l->kind == TLKM_LINE_ACL_GROUP) {
-		if (!tlkm_in_namespace(l->ns, "<kernel>"))
-			return tlkm_fail(err, -EOPNOTSUPP,
-					 "acl_group outside <kernel> is not supported",
-					 NULL, 0, NULL);
+		struct tlkm_acl_entry **groups = ns_acl_groups(p, l);
+
+		if (!groups)
+			return l->is_delete ?
+			       tlkm_fail(err, -ENOENT, "no such entry", NULL,
+					 0, NULL) :
+			       tlkm_fail(err, -ENOMEM, "out of memory", NULL,
+					 0, NULL);
 		if (l->acl.cond)
 			p->has_conditions = true;
-		return update_acl(&p->acl_groups[l->index], &l->acl,
-				  l->is_delete, err);
+		return update_acl(&groups[l->index], &l->acl, l->is_delete,
+				  err);
 	}
 	pp = find_entry(&p->exceptions, l);
 	e = *pp;
@@ -694,9 +754,13 @@ static void emit_buf(struct dumper *dp)
 }
 
 static void dump_acls(struct dumper *dp, const struct tlkm_acl_entry *e,
-		      int group)
+		      const char *ns, int group)
 {
 	for (; e && !dp->ret; e = e->next) {
+		if (ns) {
+			tlkm_buf_puts(&dp->b, ns);
+			tlkm_buf_putc(&dp->b, ' ');
+		}
 		if (group >= 0) {
 			tlkm_buf_puts(&dp->b, "acl_group ");
 			tlkm_buf_put_u64(&dp->b, group, TLKM_RADIX_DEC);
@@ -736,7 +800,7 @@ static void dump_domains(struct dumper *dp, const struct tlkm_policy *p)
 			if (tlkm_domain_uses_group(d, i))
 				dump_number(dp, "use_group ", i);
 		emit_buf(dp);
-		dump_acls(dp, d->acls, -1);
+		dump_acls(dp, d->acls, NULL, -1);
 		emit_buf(dp);
 	}
 }
@@ -766,12 +830,16 @@ static void dump_exceptions(struct dumper *dp, const struct tlkm_policy *p)
 		TLKM_LINE_PATH_GROUP, TLKM_LINE_NUMBER_GROUP,
 		TLKM_LINE_ADDRESS_GROUP,
 	};
+	const struct tlkm_ns_acl_groups *g;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(order); i++)
 		dump_entries(dp, p->exceptions, kind_is, order[i]);
 	for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++)
-		dump_acls(dp, p->acl_groups[i], i);
+		dump_acls(dp, p->acl_groups[i], NULL, i);
+	for (g = p->ns_acl_groups; g; g = g->next)
+		for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++)
+			dump_acls(dp, g->acl[i], g->ns, i);
 }
 
 /* Profile sort key: version first, then by number and key. */

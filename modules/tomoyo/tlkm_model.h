@@ -81,10 +81,24 @@ struct tlkm_group {
 };
 
 /**
+ * struct tlkm_ns_acl_groups - The ACL groups of a namespace other than
+ * "<kernel>" (each namespace has its own, as in TOMOYO).
+ * @next: Next namespace.
+ * @ns:   Namespace, e.g. "<foo>".
+ * @acl:  ACLs of "<ns> acl_group N" lines, per N.
+ */
+struct tlkm_ns_acl_groups {
+	struct tlkm_ns_acl_groups *next;
+	char *ns;
+	struct tlkm_acl_entry *acl[TLKM_MAX_ACL_GROUPS];
+};
+
+/**
  * struct tlkm_policy - Everything loaded into one tomoyo_lkm instance.
  * @domains:    Domains; the first is always "<kernel>".
  * @exceptions: Transition control, aggregator and group lines.
- * @acl_groups: ACLs of "acl_group N" lines, per N.
+ * @acl_groups: ACLs of "acl_group N" lines of "<kernel>", per N.
+ * @ns_acl_groups: The ACL groups of other namespaces.
  * @profiles:   Profile lines, one per setting.
  * @buckets:    The domains again, indexed by tlkm_name_hash() of the name.
  * @groups:     The group lines of @exceptions again, per group.
@@ -98,6 +112,7 @@ struct tlkm_policy {
 	struct tlkm_domain *domains;
 	struct tlkm_entry *exceptions;
 	struct tlkm_acl_entry *acl_groups[TLKM_MAX_ACL_GROUPS];
+	struct tlkm_ns_acl_groups *ns_acl_groups;
 	struct tlkm_entry *profiles;
 	struct tlkm_domain *buckets[TLKM_DOMAIN_BUCKETS];
 	struct tlkm_group *groups;
@@ -177,6 +192,8 @@ int tlkm_profile_config(const struct tlkm_policy *p, const char *domain,
 int tlkm_domain_config(const struct tlkm_policy *p, struct tlkm_domain *d,
 		       unsigned int mac, struct tlkm_config *cfg);
 u32 tlkm_name_hash(const char *name);
+struct tlkm_acl_entry *const *
+tlkm_domain_acl_groups(const struct tlkm_policy *p, const char *domain);
 const struct tlkm_group *tlkm_find_group(const struct tlkm_policy *p,
 					 unsigned int kind, const char *domain,
 					 const char *name);

@@ -452,10 +452,35 @@ static void namespaces(void)
 		   TLKM_MODE_ENFORCING &&
 		   tlkm_profile_mode(p, "<kernel>", 0, 0) == TLKM_MODE_DISABLED,
 		   "profiles apply only in their namespace");
-	ret = load(p, TLKM_EXCEPTION_POLICY, "<other> acl_group 1 misc env X",
-		   &err);
-	tap_result(ret == -EOPNOTSUPP && strstr(err.reason, "acl_group"),
-		   "acl_group outside <kernel> is refused: %s", err.reason);
+	ret = load(p, TLKM_EXCEPTION_POLICY, "<other> acl_group 1 file read /o\n"
+		   "acl_group 1 file read /k", &err);
+	ret |= load(p, TLKM_DOMAIN_POLICY, "<kernel> /x\nuse_group 1\n"
+		    "<other> /x\nuse_group 1", &err);
+	r.name[0] = "/o";
+	tap_result(!ret && tlkm_check_file(p, o, TLKM_FILE_READ, &r) &&
+		   !tlkm_check_file(p, k, TLKM_FILE_READ, &r),
+		   "acl_group of another namespace applies there only");
+	r.name[0] = "/k";
+	tap_result(tlkm_check_file(p, k, TLKM_FILE_READ, &r) &&
+		   !tlkm_check_file(p, o, TLKM_FILE_READ, &r),
+		   "acl_group of <kernel> applies in <kernel> only");
+	{
+		struct sink s;
+		const char *t = dump(p, TLKM_EXCEPTION_POLICY, &s);
+
+		tap_result(has_line(t, "acl_group 1 file read /k") &&
+			   has_line(t, "<other> acl_group 1 file read /o"),
+			   "acl_group lines print with their namespace");
+	}
+	ret = load(p, TLKM_EXCEPTION_POLICY,
+		   "delete <other> acl_group 1 file read /o", &err);
+	r.name[0] = "/o";
+	tap_result(!ret && !tlkm_check_file(p, o, TLKM_FILE_READ, &r),
+		   "delete <ns> acl_group removes the ACL");
+	ret = load(p, TLKM_EXCEPTION_POLICY,
+		   "delete <none> acl_group 1 file read /o", &err);
+	tap_result(ret == -ENOENT,
+		   "delete in a namespace without acl_group gives -ENOENT");
 	tlkm_policy_destroy(p);
 }
 
