@@ -87,7 +87,7 @@ check "loadable-lsm .deb: unit, loader, modules.conf (a conffile), man pages" te
 is "loadable-lsm .deb: the loader says the package's version" "loadable-lsm-load $ver" \
 	"$("$d/tdeb/usr/sbin/loadable-lsm-load" --version 2>&1)"
 check ".deb: the README and tomoyo_lkm's differences from TOMOYO are in /usr/share/doc" bash -c \
-	"ls '$d/deb/usr/share/doc/loadable-lsm-dkms/README.md'* '$d/deb/usr/share/doc/loadable-lsm-dkms/UNSUPPORTED.md'*"
+	"ls '$d/deb/usr/share/doc/loadable-lsm-dkms/README.md'* '$d/deb/usr/share/doc/loadable-lsm-dkms/DIFFERENCES.md'*"
 check "loadable-lsm .deb: README.Debian (headers, Secure Boot, first steps)" bash -c \
 	"zcat -f '$d/tdeb/usr/share/doc/loadable-lsm/README.Debian'* | grep -q 'linux-headers-'"
 check "loadable-lsm .deb: modules.conf is a conffile" grep -qx /etc/loadable-lsm/modules.conf "$d/tdebctl/conffiles"
@@ -110,7 +110,7 @@ if command -v rpm >/dev/null; then
 	check ".rpm: the licence text (COPYING, GPL-2) is the package's %license" \
 		bash -c "rpm -qp --licensefiles '$rpmf' 2>/dev/null | grep -q '/COPYING$'"
 	check ".rpm: the README and tomoyo_lkm's differences from TOMOYO are %doc" \
-		bash -c "rpm -qp --docfiles '$rpmf' 2>/dev/null | grep -q '/README.md$' && rpm -qp --docfiles '$rpmf' 2>/dev/null | grep -q '/UNSUPPORTED.md$'"
+		bash -c "rpm -qp --docfiles '$rpmf' 2>/dev/null | grep -q '/README.md$' && rpm -qp --docfiles '$rpmf' 2>/dev/null | grep -q '/DIFFERENCES.md$'"
 	rpm -qp --scripts "$trpm" >"$d/trpm-scripts" 2>/dev/null
 	check ".rpm: loadable-lsm's scriptlets are the systemd macros' (preset, disable on erase)" \
 		bash -c "grep -q 'systemctl --no-reload preset loadable-lsm.service' '$d/trpm-scripts' && grep -q 'disable --now loadable-lsm.service' '$d/trpm-scripts'"
