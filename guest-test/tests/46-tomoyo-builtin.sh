@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # llsm-append: TOMOYO_trigger=/tmp/tomoyo-activate TOMOYO_loader=/bin/true
-# Issue 5 item 3, the built-in half: the kernel's own TOMOYO runs the
-# side-by-side policy and workload (guest/tomoyo-sbs.sh); the results go to
-# out/carry/ for the tomoyo_lkm boot (47-tomoyo-sbs.sh) to compare. The
+# Issue 5 item 3 and issue 15 item 4, the built-in half: the kernel's own
+# TOMOYO runs the side-by-side policy and workload (guest/tomoyo-sbs.sh)
+# and the differential suite (guest/tomoyo-diff.sh, guest/tdiff/); the
+# results go to out/carry/ for the tomoyo_lkm boot (47-tomoyo-sbs.sh) to
+# compare. The
 # built-in TOMOYO enforces nothing until the policy loader has run, which
 # the kernel does on the first exec of the trigger program: the command
 # line above names a trigger the test execs once the policy is written,
@@ -11,6 +13,7 @@
 . /mnt/host/guest/tap.sh
 . /mnt/host/guest/llsm.sh
 . /mnt/host/guest/tomoyo-sbs.sh
+. /mnt/host/guest/tomoyo-diff.sh
 
 out=/mnt/host/out/carry/tomoyo-builtin
 
@@ -38,4 +41,8 @@ tap_is "the built-in TOMOYO denied in enforcing mode" yes \
 	"$(grep -q '^enforcing: dev-read ok' "$out/decisions.txt" && echo no || echo yes)"
 tap_diag "decisions:" "$(cat "$out/decisions.txt")"
 tap_diag "learned $(wc -l <"$out/learned.txt") lines, $(wc -l <"$out/denials.txt") denials"
+tdout=/mnt/host/out/carry/tomoyo-diff
+tap_run "differential suite under the built-in TOMOYO" td_run_all "$tdout"
+tap_diag "$(cat "$tdout/summary")" \
+	"$(cat "$tdout"/*.err 2>/dev/null)"
 tap_end
