@@ -253,6 +253,7 @@ static int check_hooks(const struct lsm_shim_lsm *lsm)
 
 static int check_lsm(const struct lsm_shim_lsm *lsm)
 {
+	const char *why;
 	int t;
 
 	if (!lsm || !lsm->owner || !lsm->name)
@@ -274,6 +275,11 @@ static int check_lsm(const struct lsm_shim_lsm *lsm)
 			pr_err(SHIM_NAME ": %s: state of %u bytes is over %d\n",
 			       lsm->name, lsm->state_size[t], LSM_SHIM_STATE_MAX);
 			return -EINVAL;
+		}
+		why = lsm->state_size[t] ? shim_state_unsupported(t) : NULL;
+		if (why) {
+			pr_err(SHIM_NAME ": %s: refused: %s\n", lsm->name, why);
+			return -EOPNOTSUPP;
 		}
 	}
 	return check_hooks(lsm);
@@ -322,6 +328,8 @@ static int add_client(struct shim_client *c)
  * Return: 0, or
  * - %-EINVAL: a malformed descriptor (bad name, hooks outside @lsm->owner),
  * - %-EEXIST: a client of the same name or descriptor is registered,
+ * - %-EOPNOTSUPP: state of an object type the kernel does not tell the
+ *   shim the end of (per-cred state without a built-in cred blob),
  * - %-EPERM: a hook the shim refuses (named in the log with its class; see
  *   hook_class.h), or the shim is locked,
  * - %-ENOSPC: the kernel has no free slot for a hook,

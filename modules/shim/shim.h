@@ -125,6 +125,7 @@ int shim_state_attach(const struct lsm_shim_lsm *lsm,
 void shim_state_unlink(struct state_user *slots[LSM_SHIM_NR_OBJECTS]);
 void shim_state_release(struct state_user *slots[LSM_SHIM_NR_OBJECTS]);
 void shim_state_show(struct seq_file *m);
+const char *shim_state_unsupported(enum lsm_shim_object type);
 
 /* lock.c */
 int shim_lock(void);

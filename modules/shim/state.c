@@ -16,6 +16,7 @@
  * this module, so unload waits for them with rcu_barrier().
  */
 
+#include <linux/cred.h>
 #include <linux/rculist.h>
 #include <linux/rhashtable.h>
 #include <linux/seq_file.h>
@@ -240,6 +241,27 @@ static int attach_type(enum lsm_shim_object type,
 	list_add_tail_rcu(&u->node, &users[type]);
 	*slot = u;
 	return 0;
+}
+
+/**
+ * shim_state_unsupported - whether the shim can keep state of a type on
+ * this boot, and if not, why.
+ * @type: the object type.
+ *
+ * security_cred_free() calls the cred_free hooks only for a cred with a
+ * security blob, and no cred has one when no built-in LSM asked for it (an
+ * lsm= list without apparmor, selinux, smack and landlock). Per-cred state
+ * would then never be freed: every fork and exec would leak an entry, and
+ * a new cred at a freed one's address would inherit it. Every other type's
+ * free hook is called whatever the blobs.
+ *
+ * Return: NULL when state of @type works, else the reason.
+ */
+const char *shim_state_unsupported(enum lsm_shim_object type)
+{
+	if (type == LSM_SHIM_CRED && !current_cred()->security)
+		return "per-cred state needs a built-in LSM with a cred blob (apparmor, selinux, smack or landlock in lsm=): without one the kernel never calls cred_free";
+	return NULL;
 }
 
 /**
