@@ -48,7 +48,7 @@ static void lock_now(const char *why)
 	WRITE_ONCE(locked, true);
 	pr_notice(SHIM_NAME ": locked (%s): no LSM can be loaded or unloaded until reboot\n",
 		  why);
-	shim_audit("lock", SHIM_NAME, 1);
+	shim_audit("lock", SHIM_NAME, SHIM_NAME, 1);
 }
 
 /**

@@ -19,13 +19,33 @@ module_param(probe, bool, 0444);
 MODULE_PARM_DESC(probe,
 		 "only report whether this kernel can be shimmed, change nothing, and fail the load");
 
+/*
+ * audit_module - " module=NAME". Module names are [A-Za-z0-9_-] in
+ * practice; anything else (audit's quoting helpers are not exported) is
+ * written "?".
+ */
+static void audit_module(struct audit_buffer *ab, const char *module)
+{
+	const char *p;
+
+	for (p = module ?: "?"; *p; p++)
+		if (!isalnum(*p) && *p != '_' && *p != '-')
+			module = NULL;
+	audit_log_format(ab, " module=%s", module ?: "?");
+}
+
 /**
  * shim_audit - write an audit record about the shim's configuration.
  * @op: what happened ("register", "unregister", "lock", "load", ...).
- * @lsm: the LSM concerned, a checked name.
+ * @lsm: the LSM concerned, a checked name, or NULL when it is not known
+ *       to be one (a refused descriptor).
+ * @module: the module concerned (the client's owner), or NULL.
  * @result: 1 for success, 0 for refusal.
+ *
+ * The record names the module and the subject: pid, uids, comm, exe.
  */
-void shim_audit(const char *op, const char *lsm, int result)
+void shim_audit(const char *op, const char *lsm, const char *module,
+		int result)
 {
 	struct audit_buffer *ab;
 
@@ -34,8 +54,11 @@ void shim_audit(const char *op, const char *lsm, int result)
 	if (!ab)
 		return;
 	/* Client names are checked to be [a-z0-9_]: no quoting needed. */
-	audit_log_format(ab, "lsm=%s op=%s name=%s res=%d", SHIM_NAME, op, lsm,
-			 result);
+	audit_log_format(ab, "lsm=%s op=%s name=%s res=%d", SHIM_NAME, op,
+			 lsm ?: "?", result);
+	audit_module(ab, module);
+	/* Who asked: pid, uids, comm, exe. */
+	audit_log_task_info(ab);
 	audit_log_end(ab);
 }
 
@@ -49,19 +72,15 @@ void shim_audit(const char *op, const char *lsm, int result)
 void shim_audit_forced(const char *lsm, const char *module, bool locked)
 {
 	struct audit_buffer *ab;
-	const char *p;
 
-	/* Module names are [A-Za-z0-9_-] in practice; anything else is "?". */
-	for (p = module; *p; p++)
-		if (!isalnum(*p) && *p != '_' && *p != '-')
-			module = "?";
 	ab = audit_log_start(audit_context(), GFP_KERNEL,
 			     AUDIT_MAC_CONFIG_CHANGE);
 	if (!ab)
 		return;
-	audit_log_format(ab,
-			 "lsm=%s op=unregister name=%s module=%s res=1 forced=1 locked=%d",
-			 SHIM_NAME, lsm, module, locked);
+	audit_log_format(ab, "lsm=%s op=unregister name=%s", SHIM_NAME, lsm);
+	audit_module(ab, module);
+	audit_log_format(ab, " res=1 forced=1 locked=%d", locked);
+	audit_log_task_info(ab);
 	audit_log_end(ab);
 }
 
@@ -140,7 +159,7 @@ static int __init shim_init(void)
 	pr_info(SHIM_NAME ": %s ready on %s (backend %s, %d hooks)\n",
 		SHIM_VERSION, init_utsname()->release, shim_backend_name(),
 		LSM_SHIM_NR_HOOKS);
-	shim_audit("load", SHIM_NAME, 1);
+	shim_audit("load", SHIM_NAME, SHIM_NAME, 1);
 	return 0;
 
 out_state:
@@ -161,7 +180,7 @@ static void __exit shim_exit(void)
 	shim_state_exit();
 	shim_registry_exit();
 	pr_info(SHIM_NAME ": unloaded\n");
-	shim_audit("unload", SHIM_NAME, 1);
+	shim_audit("unload", SHIM_NAME, SHIM_NAME, 1);
 }
 
 module_init(shim_init);

@@ -14,8 +14,10 @@
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/rculist.h>
+#include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "compat.h"
 #include "shim.h"
@@ -42,6 +44,11 @@ struct shim_client {
 };
 
 static LIST_HEAD(clients);
+
+static char *allowed_clients;
+module_param_named(clients, allowed_clients, charp, 0444);
+MODULE_PARM_DESC(clients,
+		 "comma-separated names of the only client LSMs that may register (default: any)");
 static struct notifier_block module_nb;
 static unsigned int hook_users[LSM_SHIM_NR_HOOKS];
 static u64 next_seq;
@@ -315,12 +322,77 @@ static int add_client(struct shim_client *c)
 	return 0;
 }
 
+/* Whether clients= lets a client of this (checked) name register. */
+static bool client_listed(const char *name)
+{
+	const char *p = allowed_clients;
+	size_t len = strlen(name);
+
+	if (!p || !*p)
+		return true;
+	while (*p) {
+		if (!strncmp(p, name, len) && (p[len] == ',' || !p[len]))
+			return true;
+		p = strchrnul(p, ',');
+		if (*p)
+			p++;
+	}
+	return false;
+}
+
+/*
+ * called_by_owner - whether the client's own module is registering or
+ * unregistering it: its init or exit is running (the module is coming or
+ * going), or the call comes from its code (@ret, the caller's return
+ * address; a tail call from the init or exit function returns into the
+ * kernel instead, which the module's state covers).
+ */
+static bool called_by_owner(const struct lsm_shim_lsm *lsm, unsigned long ret)
+{
+	return lsm->owner->state != MODULE_STATE_LIVE ||
+	       within_module(ret, lsm->owner);
+}
+
+/*
+ * signature_ok - when the kernel enforces module signatures or is locked
+ * down, a client's module must be one whose signature verified.
+ */
+static bool signature_ok(struct module *owner)
+{
+	if (module_sig_ok(owner))
+		return true;
+	return !is_module_sig_enforced() &&
+	       !security_locked_down(LOCKDOWN_MODULE_SIGNATURE);
+}
+
+/* check_caller - who may register @lsm; -EPERM with a log line if not. */
+static int check_caller(const struct lsm_shim_lsm *lsm, unsigned long ret)
+{
+	if (!called_by_owner(lsm, ret)) {
+		pr_err(SHIM_NAME ": %s: refused: called from %pS, not by module %s\n",
+		       lsm->name, (void *)ret, module_name(lsm->owner));
+		return -EPERM;
+	}
+	if (!client_listed(lsm->name)) {
+		pr_err(SHIM_NAME ": %s: refused: not in the clients= list\n",
+		       lsm->name);
+		return -EPERM;
+	}
+	if (!signature_ok(lsm->owner)) {
+		pr_err(SHIM_NAME ": %s: refused: module %s is not signed with a trusted key, and signatures are enforced\n",
+		       lsm->name, module_name(lsm->owner));
+		return -EPERM;
+	}
+	return 0;
+}
+
 /**
  * lsm_shim_register - register a client LSM.
  * @lsm: the client's descriptor; it must stay valid until
  *       lsm_shim_unregister() returns (declare it const in the module).
  *
- * Checks the descriptor, attaches the shim's dispatcher to every hook the
+ * Checks the descriptor and the caller (the client's own module, listed in
+ * clients= when that is set, signed when signatures are enforced), attaches the shim's dispatcher to every hook the
  * client uses and puts the client in call order. The client's hooks may be
  * called before this function returns.
  *
@@ -331,18 +403,27 @@ static int add_client(struct shim_client *c)
  * - %-EOPNOTSUPP: state of an object type the kernel does not tell the
  *   shim the end of (per-cred state without a built-in cred blob),
  * - %-EPERM: a hook the shim refuses (named in the log with its class; see
- *   hook_class.h), or the shim is locked,
+ *   hook_class.h), a caller that is not @lsm->owner's code or init, a
+ *   client not in clients=, an unsigned module when signatures are
+ *   enforced, or the shim is locked,
  * - %-ENOSPC: the kernel has no free slot for a hook,
  * - %-ENOMEM: out of memory.
  */
 int lsm_shim_register(const struct lsm_shim_lsm *lsm)
 {
+	unsigned long ret = (unsigned long)__builtin_return_address(0);
 	struct shim_client *c, *pos;
 	int err;
 
 	err = check_lsm(lsm);
-	if (err)
+	if (!err)
+		err = check_caller(lsm, ret);
+	if (err) {
+		/* The name is known good only once check_lsm() passed it. */
+		shim_audit("register", NULL,
+			   lsm && lsm->owner ? module_name(lsm->owner) : NULL, 0);
 		return err;
+	}
 	c = kzalloc(struct_size(c, entries, lsm->nr_hooks), GFP_KERNEL);
 	if (!c)
 		return -ENOMEM;
@@ -370,7 +451,7 @@ int lsm_shim_register(const struct lsm_shim_lsm *lsm)
 	list_add_tail(&c->node, &pos->node);
 	pr_info(SHIM_NAME ": registered %s from module %s (%u hooks, order %d)\n",
 		lsm->name, module_name(lsm->owner), lsm->nr_hooks, lsm->order);
-	shim_audit("register", lsm->name, 1);
+	shim_audit("register", lsm->name, module_name(lsm->owner), 1);
 	shim_lock_client(lsm->owner);
 	mutex_unlock(&shim_mutex);
 	return 0;
@@ -378,7 +459,7 @@ int lsm_shim_register(const struct lsm_shim_lsm *lsm)
 out_free:
 	mutex_unlock(&shim_mutex);
 	kfree(c);
-	shim_audit("register", lsm->name, 0);
+	shim_audit("register", lsm->name, module_name(lsm->owner), 0);
 	return err;
 }
 EXPORT_SYMBOL_GPL(lsm_shim_register);
@@ -442,7 +523,9 @@ static void remove_going_client(struct shim_client *c)
  * Detaches the shim's dispatcher from hooks no client uses any more. After
  * it returns, none of the client's hooks runs again.
  *
- * Once the shim is locked, a client whose module is live cannot unregister.
+ * Only the client's own module may unregister it: from its init or exit
+ * function, or from its code while it is live. Once the shim is locked, a
+ * client whose module is live cannot unregister.
  * A client whose module is going away (a forced rmmod) is always
  * unregistered: its code is about to be freed. That is logged as a forced
  * lock and audited with forced=1.
@@ -450,10 +533,12 @@ static void remove_going_client(struct shim_client *c)
  * Context: process context, may sleep.
  * Return: 0, or
  * - %-ENOENT: @lsm is not registered,
- * - %-EPERM: the shim is locked and @lsm->owner is live.
+ * - %-EPERM: the caller is not @lsm->owner (logged and audited), or the
+ *   shim is locked and @lsm->owner is live.
  */
 int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 {
+	unsigned long ret = (unsigned long)__builtin_return_address(0);
 	struct shim_client *c;
 
 	mutex_lock(&shim_mutex);
@@ -461,6 +546,13 @@ int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 	if (!c) {
 		mutex_unlock(&shim_mutex);
 		return -ENOENT;
+	}
+	if (!called_by_owner(lsm, ret)) {
+		mutex_unlock(&shim_mutex);
+		pr_err(SHIM_NAME ": %s: unregister refused: called from %pS, not by module %s\n",
+		       lsm->name, (void *)ret, module_name(lsm->owner));
+		shim_audit("unregister", lsm->name, module_name(lsm->owner), 0);
+		return -EPERM;
 	}
 	if (shim_is_locked() && !module_is_live(lsm->owner)) {
 		remove_going_client(c);
@@ -470,12 +562,12 @@ int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 		mutex_unlock(&shim_mutex);
 		pr_err(SHIM_NAME ": %s: cannot unregister, lsm_shim is locked until reboot\n",
 		       lsm->name);
-		shim_audit("unregister", lsm->name, 0);
+		shim_audit("unregister", lsm->name, module_name(lsm->owner), 0);
 		return -EPERM;
 	}
 	remove_client(c);
 	pr_info(SHIM_NAME ": unregistered %s\n", lsm->name);
-	shim_audit("unregister", lsm->name, 1);
+	shim_audit("unregister", lsm->name, module_name(lsm->owner), 1);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(lsm_shim_unregister);

@@ -137,7 +137,8 @@ int shim_securityfs_init(void);
 void shim_securityfs_exit(void);
 
 /* main.c */
-void shim_audit(const char *op, const char *lsm, int result);
+void shim_audit(const char *op, const char *lsm, const char *module,
+		int result);
 void shim_audit_forced(const char *lsm, const char *module, bool locked);
 enum lsm_shim_hook_id shim_table_hook(enum lsm_shim_hook_id id);
 
