@@ -27,6 +27,11 @@
  *                        into the function: no entry point, refused (never
  *                        called either way: nothing here runs quotaon)
  *
+ * hook=unregister_other other=ADDR instead calls lsm_shim_unregister() on
+ * the descriptor at ADDR, another live module's client (from
+ * /proc/kallsyms), logs the result and fails its init: the shim must
+ * refuse a module unregistering a client that is not its own.
+ *
  * calls counts the calls of the chosen hook. Never packaged.
  */
 
@@ -47,6 +52,8 @@ static char *hook = "";
 module_param(hook, charp, 0444);
 static ulong calls;
 module_param(calls, ulong, 0444);
+static ulong other;
+module_param(other, ulong, 0444);
 /* How far into hook_quota_on hook=midfunction points. */
 static uint mid_offset = 4;
 module_param(mid_offset, uint, 0444);
@@ -224,7 +231,14 @@ static const struct lsm_shim_lsm *chosen;
 static int __init hooks_init(void)
 {
 	size_t i;
+	int err;
 
+	if (!strcmp(hook, "unregister_other")) {
+		err = lsm_shim_unregister((const struct lsm_shim_lsm *)other);
+		pr_info("llsm_test_hooks: unregistering another module's client: %d\n",
+			err);
+		return err ?: -ECANCELED;
+	}
 	for (i = 0; i < ARRAY_SIZE(choices); i++)
 		if (!strcmp(hook, choices[i].name))
 			chosen = choices[i].lsm;

@@ -6,7 +6,9 @@
 # class, and nothing is attached; a client on a guarded hook cannot grant:
 # its change of the credentials is undone and the operation denied; a hook
 # pointer that is no function's start is refused. llsm_test_hooks
-# (guest-test/test-modules/hooks.c) asks for one hook per load.
+# (guest-test/test-modules/hooks.c) asks for one hook per load. Then: no
+# module but a client's own unregisters it, and clients= limits who may
+# register.
 . /mnt/host/guest/tap.sh
 . /mnt/host/guest/llsm.sh
 
@@ -145,5 +147,50 @@ else
 	tap_diag "$(dmesg_since setuid | grep -E 'lsm_shim|llsm_test')"
 fi
 rmmod llsm_test_hooks
+
+# Another module cannot unregister a live module's client.
+echo data >/tmp/llsm-deny-marker
+client_load a
+addr=$(awk '$3 == "good_lsm" && $4 == "[llsm_test_a]" { print $1 }' /proc/kallsyms)
+dmesg_mark other
+hooks_load hook=unregister_other other="0x$addr" 2>/dev/null
+log=$(dmesg_since other)
+tap_is "another module cannot unregister client A" "llsm_test_a EACCES" \
+	"$(cat "$SHIMFS/lsm") $(tryopen /tmp/llsm-deny-marker)"
+if grep -q "lsm_shim: llsm_test_a: unregister refused: called from .*\[llsm_test_hooks\], not by module llsm_test_a" <<<"$log" &&
+	grep -q "unregistering another module's client: -1$" <<<"$log"; then
+	tap_ok "the refusal is logged with the caller"
+else
+	tap_not_ok "the refusal is logged with the caller"
+	tap_diag "good_lsm at $addr; $(grep -E 'lsm_shim|llsm_test' <<<"$log")"
+fi
+if grep -q 'op=unregister name=llsm_test_a res=0 module=llsm_test_a .*pid=[0-9].* comm="insmod"' <<<"$log"; then
+	tap_ok "the refusal is audited with the module and the subject"
+else
+	tap_not_ok "the refusal is audited with the module and the subject"
+	tap_diag "$(grep 'op=unregister' <<<"$log")"
+fi
+rmmod llsm_test_a
+tap_is "client A's own module unregisters it" "" "$(cat "$SHIMFS/lsm")"
+tap_run "lsm_shim unloads" rmmod lsm_shim
+
+# clients=: only the listed clients may register.
+tap_run "lsm_shim loads with clients=llsm_test_b,tomoyo_lkm" \
+	llsm_load lsm_shim clients=llsm_test_b,tomoyo_lkm
+dmesg_mark clients
+if client_load a 2>/dev/null || loaded llsm_test_a; then
+	tap_not_ok "client A (not listed) is refused"
+	rmmod llsm_test_a
+else
+	tap_ok "client A (not listed) is refused"
+fi
+if dmesg_since clients | grep -q "lsm_shim: llsm_test_a: refused: not in the clients= list"; then
+	tap_ok "the refusal says why"
+else
+	tap_not_ok "the refusal says why"
+	tap_diag "$(dmesg_since clients | grep -E 'lsm_shim|llsm_test')"
+fi
+tap_run "client B (listed) registers" client_load b
+rmmod llsm_test_b
 tap_run "lsm_shim unloads" rmmod lsm_shim
 tap_end
