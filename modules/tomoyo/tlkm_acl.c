@@ -266,7 +266,15 @@ int tlkm_parse_acl(struct tlkm_acl *acl, struct tlkm_cursor *c,
 				"'");
 	if (ret)
 		return ret;
-	return tlkm_parse_cond(&acl->cond, c, err);
+	ret = tlkm_parse_cond(&acl->cond, c, err);
+	/* As TOMOYO: a transition preference only on "file execute". */
+	if (!ret && acl->cond && acl->cond->transit &&
+	    (acl->type != TLKM_ACL_PATH ||
+	     acl->perm != 1U << TLKM_FILE_EXECUTE))
+		ret = tlkm_fail(err, -EINVAL,
+				"a transition preference needs 'file execute' alone",
+				NULL, 0, NULL);
+	return ret;
 }
 
 static void print_perms(struct tlkm_buf *b, u32 perm,

@@ -6,6 +6,21 @@
 #include "tlkm_check.h"
 #include "tlkm_domainname.h"
 
+/* The first member of a path_group that matches @name, or NULL. */
+static const char *group_member(const struct tlkm_policy *p,
+				const char *domain, const char *group,
+				const char *name, size_t len)
+{
+	const struct tlkm_group *g;
+	const struct tlkm_entry *e;
+
+	g = tlkm_find_group(p, TLKM_LINE_PATH_GROUP, domain, group);
+	for (e = g ? g->members : NULL; e; e = e->gnext)
+		if (tlkm_pattern_match(&e->line.pat, name, len))
+			return e->line.pat.text;
+	return NULL;
+}
+
 /**
  * tlkm_path_group_match() - Does a path_group hold a matching pattern?
  * @p:      Policy.
@@ -18,15 +33,7 @@
 bool tlkm_path_group_match(const struct tlkm_policy *p, const char *domain,
 			   const char *group, const char *name)
 {
-	const struct tlkm_group *g;
-	const struct tlkm_entry *e;
-	size_t len = strlen(name);
-
-	g = tlkm_find_group(p, TLKM_LINE_PATH_GROUP, domain, group);
-	for (e = g ? g->members : NULL; e; e = e->gnext)
-		if (tlkm_pattern_match(&e->line.pat, name, len))
-			return true;
-	return false;
+	return group_member(p, domain, group, name, strlen(name));
 }
 
 /**
@@ -76,13 +83,16 @@ bool tlkm_address_group_match(const struct tlkm_policy *p, const char *domain,
 
 /*
  * What a decision needs besides the ACL: policy, domain and request, and
- * the lengths of the request's names, measured once.
+ * the lengths of the request's names, measured once. @matched, when set,
+ * receives the pattern of the last ACL whose first operand matched (as
+ * TOMOYO's matched_path, which the exec of a wildcard names a domain by).
  */
 struct ctx {
 	const struct tlkm_policy *p;
 	const char *domain;
 	const struct tlkm_request *r;
 	size_t len[3];
+	const char **matched;
 };
 
 static bool name_len_ok(const struct ctx *c, const struct tlkm_name_union *u,
@@ -105,7 +115,21 @@ static bool name_ok(const struct ctx *c, const struct tlkm_name_union *u,
 static bool operand_ok(const struct ctx *c, const struct tlkm_name_union *u,
 		       unsigned int i)
 {
-	return name_len_ok(c, u, c->r->name[i], c->len[i]);
+	const char *name = c->r->name[i];
+	const char *hit;
+
+	if (!c->matched || i)
+		return name_len_ok(c, u, name, c->len[i]);
+	if (!name)
+		return false;
+	if (u->group)
+		hit = group_member(c->p, c->domain, u->group, name, c->len[i]);
+	else
+		hit = tlkm_pattern_match(&u->pat, name, c->len[i]) ?
+		      u->pat.text : NULL;
+	if (hit)
+		*c->matched = hit;
+	return hit;
 }
 
 static bool number_ok(const struct ctx *c, const struct tlkm_number_union *u,
@@ -271,8 +295,10 @@ static bool operands_ok(const struct ctx *c, const struct tlkm_acl *acl)
 	}
 }
 
-static bool scan(const struct ctx *c, const struct tlkm_acl_entry *e,
-		 u8 type, int protocol, u32 bit)
+/* The first ACL of a list that allows the request, or NULL. */
+static const struct tlkm_acl *scan(const struct ctx *c,
+				   const struct tlkm_acl_entry *e, u8 type,
+				   int protocol, u32 bit)
 {
 	for (; e; e = e->next) {
 		const struct tlkm_acl *acl = &e->acl;
@@ -281,36 +307,50 @@ static bool scan(const struct ctx *c, const struct tlkm_acl_entry *e,
 		    (protocol >= 0 && acl->protocol != protocol))
 			continue;
 		if (operands_ok(c, acl) && cond_ok(c, acl->cond))
-			return true;
+			return acl;
 	}
-	return false;
+	return NULL;
 }
 
-static bool check(const struct tlkm_policy *p, const struct tlkm_domain *d,
-		  u8 type, int protocol, u32 bit, const struct tlkm_request *r)
+/* The domain's own ACLs, then those of the groups it uses. */
+static const struct tlkm_acl *find_acl(struct ctx *c,
+				       const struct tlkm_domain *d, u8 type,
+				       int protocol, u32 bit)
 {
-	struct ctx c = { .p = p, .domain = d->name, .r = r };
+	const struct tlkm_request *r = c->r;
 	struct tlkm_acl_entry *const *groups;
+	const struct tlkm_acl *acl;
 	unsigned int i;
 
 	for (i = 0; i < 3; i++)
-		c.len[i] = r->name[i] ? strlen(r->name[i]) : 0;
+		c->len[i] = r->name[i] ? strlen(r->name[i]) : 0;
 
-	if (scan(&c, d->acls, type, protocol, bit))
-		return true;
+	acl = scan(c, d->acls, type, protocol, bit);
+	if (acl)
+		return acl;
 	/* The groups of the domain's own namespace, as in TOMOYO. */
-	groups = tlkm_domain_acl_groups(p, d->name);
+	groups = tlkm_domain_acl_groups(c->p, d->name);
 	for (i = 0; groups && i < TLKM_MAX_ACL_GROUPS; i++) {
 		/* Most domains use one group or none: skip empty bytes. */
 		if (!d->groups[i / 8]) {
 			i |= 7;
 			continue;
 		}
-		if (tlkm_domain_uses_group(d, i) &&
-		    scan(&c, groups[i], type, protocol, bit))
-			return true;
+		if (!tlkm_domain_uses_group(d, i))
+			continue;
+		acl = scan(c, groups[i], type, protocol, bit);
+		if (acl)
+			return acl;
 	}
-	return false;
+	return NULL;
+}
+
+static bool check(const struct tlkm_policy *p, const struct tlkm_domain *d,
+		  u8 type, int protocol, u32 bit, const struct tlkm_request *r)
+{
+	struct ctx c = { .p = p, .domain = d->name, .r = r };
+
+	return find_acl(&c, d, type, protocol, bit);
 }
 
 /**
@@ -330,6 +370,35 @@ bool tlkm_check_file(const struct tlkm_policy *p, const struct tlkm_domain *d,
 	int type = tlkm_file_op_type(op);
 
 	return type >= 0 && check(p, d, type, -1, 1U << op, r);
+}
+
+/**
+ * tlkm_check_exec() - Is an exec allowed, and how does the ACL name it?
+ * @p: Policy.
+ * @d: Domain of the task.
+ * @r: Request with the program name (after aggregation) in @r->name[0]
+ *     and the exec's details.
+ * @m: Receives the program name as the ACL writes it and the ACL's
+ *     transition preference (see struct tlkm_exec_match); as TOMOYO's
+ *     matched_path, the name is that of the last ACL whose program
+ *     matched, also when none allowed the exec.
+ *
+ * Return: true if a "file execute" ACL of @d or of an ACL group it uses
+ * allows the exec.
+ */
+bool tlkm_check_exec(const struct tlkm_policy *p, const struct tlkm_domain *d,
+		     const struct tlkm_request *r, struct tlkm_exec_match *m)
+{
+	struct ctx c = { .p = p, .domain = d->name, .r = r,
+			 .matched = &m->name };
+	const struct tlkm_acl *acl;
+
+	m->name = NULL;
+	m->transit = NULL;
+	acl = find_acl(&c, d, TLKM_ACL_PATH, -1, 1U << TLKM_FILE_EXECUTE);
+	if (acl && acl->cond)
+		m->transit = acl->cond->transit;
+	return acl;
 }
 
 /**

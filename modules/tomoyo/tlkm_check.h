@@ -89,8 +89,24 @@ struct tlkm_request {
 	const char *domain;
 };
 
+/**
+ * struct tlkm_exec_match - The "file execute" ACL that allowed an exec.
+ * @name:    The program name as the ACL writes it: its pattern, or the
+ *           path_group member that matched (TOMOYO's matched_path), or
+ *           NULL when no ACL named the program.
+ * @transit: The ACL's domain transition preference, or NULL.
+ *
+ * Both point into the policy: valid while the caller holds it locked.
+ */
+struct tlkm_exec_match {
+	const char *name;
+	const char *transit;
+};
+
 bool tlkm_check_file(const struct tlkm_policy *p, const struct tlkm_domain *d,
 		     unsigned int op, const struct tlkm_request *r);
+bool tlkm_check_exec(const struct tlkm_policy *p, const struct tlkm_domain *d,
+		     const struct tlkm_request *r, struct tlkm_exec_match *m);
 bool tlkm_check_inet(const struct tlkm_policy *p, const struct tlkm_domain *d,
 		     unsigned int protocol, unsigned int op,
 		     const struct tlkm_request *r);

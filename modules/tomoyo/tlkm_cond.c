@@ -3,6 +3,7 @@
  * tlkm_cond.c - parse, print, compare and free condition parts.
  */
 #include "tlkm_cond.h"
+#include "tlkm_domainname.h"
 #include "tlkm_path.h"
 
 static const char * const task_vars[TLKM_PATH1_UID] = {
@@ -253,6 +254,46 @@ static int parse_elem(struct tlkm_cond *cond, const struct tlkm_word *w,
 	return ret;
 }
 
+/*
+ * The domain transition preference that may open the condition part of a
+ * "file execute" ACL, as TOMOYO reads it: a domain name ("<ns> /a /b"),
+ * a program name (the child domain of that name) or one of "keep",
+ * "child", "parent", "reset" and "initialize". Anything else is the
+ * first condition.
+ */
+static int parse_transit(struct tlkm_cond *cond, struct tlkm_cursor *c,
+			 struct tlkm_err *err)
+{
+	static const char * const words[] = {
+		"keep", "child", "parent", "reset", "initialize",
+	};
+	struct tlkm_cursor probe = *c;
+	struct tlkm_word w;
+	int ret;
+
+	if (!tlkm_next_word(&probe, &w))
+		return 0;
+	if (w.s[0] == '<') {
+		*c = probe;
+		return tlkm_parse_domainname(&cond->transit, &w, c, err);
+	}
+	if (w.s[0] != '/' && tlkm_word_index(words, ARRAY_SIZE(words), w.s,
+					     w.len) < 0)
+		return 0;
+	if (w.s[0] == '/') {
+		ret = tlkm_check_word(w.s, w.len,
+				      TLKM_WORD_ABSOLUTE | TLKM_WORD_PATTERN,
+				      err);
+		if (ret)
+			return ret;
+	}
+	cond->transit = tlkm_memdup_str(w.s, w.len);
+	if (!cond->transit)
+		return tlkm_fail(err, -ENOMEM, "out of memory", NULL, 0, NULL);
+	*c = probe;
+	return 0;
+}
+
 /**
  * tlkm_parse_cond() - Parse the rest of a line as a condition part.
  * @out: Receives a kmalloc()ed condition, or NULL when the rest is empty.
@@ -283,13 +324,14 @@ int tlkm_parse_cond(struct tlkm_cond **out, struct tlkm_cursor *c,
 	if (!cond)
 		return tlkm_fail(err, -ENOMEM, "out of memory", NULL, 0, NULL);
 	cond->grant_log = -1;
+	ret = parse_transit(cond, c, err);
 	while (!ret && tlkm_next_word(c, &w))
 		ret = parse_elem(cond, &w, err);
 	if (ret) {
 		tlkm_cond_free(cond);
 		return ret;
 	}
-	if (!cond->count && cond->grant_log < 0) {
+	if (!cond->count && cond->grant_log < 0 && !cond->transit) {
 		tlkm_cond_free(cond);
 		cond = NULL;
 	}
@@ -363,6 +405,11 @@ void tlkm_print_cond(struct tlkm_buf *b, const struct tlkm_cond *cond)
 
 	if (!cond)
 		return;
+	/* As TOMOYO prints it: the transition preference comes first. */
+	if (cond->transit) {
+		tlkm_buf_putc(b, ' ');
+		tlkm_buf_puts(b, cond->transit);
+	}
 	for (i = 0; i < cond->count; i++) {
 		const struct tlkm_cond_elem *e = &cond->elem[i];
 
@@ -406,7 +453,9 @@ bool tlkm_cond_eq(const struct tlkm_cond *a, const struct tlkm_cond *b)
 
 	if (!a || !b)
 		return a == b;
-	if (a->count != b->count || a->grant_log != b->grant_log)
+	if (a->count != b->count || a->grant_log != b->grant_log ||
+	    !!a->transit != !!b->transit ||
+	    (a->transit && strcmp(a->transit, b->transit)))
 		return false;
 	for (i = 0; i < a->count; i++)
 		if (!elem_eq(&a->elem[i], &b->elem[i]))
@@ -429,5 +478,6 @@ void tlkm_cond_free(struct tlkm_cond *cond)
 		tlkm_number_union_destroy(&cond->elem[i].num);
 		tlkm_name_union_destroy(&cond->elem[i].name);
 	}
+	kfree(cond->transit);
 	kfree(cond);
 }

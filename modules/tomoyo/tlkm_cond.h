@@ -86,11 +86,15 @@ struct tlkm_cond_elem {
  * struct tlkm_cond - A whole condition part.
  * @count:     Number of comparisons in @elem.
  * @grant_log: -1 when absent, else 0 for grant_log=no, 1 for yes.
+ * @transit:   Domain transition preference of a "file execute" ACL
+ *             ("keep", "child", "parent", "reset", "initialize", a
+ *             program name or a domain name), or NULL.
  * @elem:      The comparisons, in the order written.
  */
 struct tlkm_cond {
 	u16 count;
 	s8 grant_log;
+	char *transit;
 	struct tlkm_cond_elem elem[];
 };
 

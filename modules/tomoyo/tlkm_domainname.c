@@ -49,8 +49,12 @@ int tlkm_parse_domainname(char **out, const struct tlkm_word *first,
 	if (!tlkm_is_namespace(first->s, first->len))
 		return tlkm_fail(err, -EINVAL, "bad namespace '", first->s,
 				 first->len, "'");
+	/*
+	 * As in TOMOYO, a program name may hold wildcards: a domain entered
+	 * through a "file execute" pattern is named after the pattern.
+	 */
 	while (tlkm_next_word(&probe, &w) && w.s[0] == '/') {
-		int ret = tlkm_check_word(w.s, w.len, 0, err);
+		int ret = tlkm_check_word(w.s, w.len, TLKM_WORD_PATTERN, err);
 
 		if (ret)
 			return ret;

@@ -54,7 +54,8 @@ static int parse_from(struct tlkm_line *l, struct tlkm_cursor *c,
 		ret = tlkm_parse_domainname(&l->str2, &w, c, err);
 	else if (!tlkm_word_eq(&w, "any")) {
 		l->is_last_name = true;
-		ret = dup_word(&l->str2, &w, TLKM_WORD_ABSOLUTE, err);
+		ret = dup_word(&l->str2, &w,
+			       TLKM_WORD_ABSOLUTE | TLKM_WORD_PATTERN, err);
 	}
 	return ret ? ret : end_of_line(c, err);
 }
@@ -91,8 +92,13 @@ static int parse_transition(struct tlkm_line *l, struct tlkm_cursor *c,
 	if (w.s[0] == '<')
 		return tlkm_fail(err, -EINVAL, "expected a program, got '",
 				 w.s, w.len, "'");
+	/*
+	 * As in TOMOYO, a wildcard is taken literally: it matches the name
+	 * of a "file execute" pattern that allowed the exec.
+	 */
 	if (!tlkm_word_eq(&w, "any")) {
-		ret = dup_word(&l->str1, &w, TLKM_WORD_ABSOLUTE, err);
+		ret = dup_word(&l->str1, &w,
+			       TLKM_WORD_ABSOLUTE | TLKM_WORD_PATTERN, err);
 		if (ret)
 			return ret;
 	}

@@ -1315,13 +1315,14 @@ static int stay_in_domain(const char *old)
 }
 
 /*
- * The name of the domain an exec of @program enters from @old, allocated,
- * or an ERR_PTR(): sized for a child of @old first (@prog is the aggregated
- * program), the longest name a line may hold only if the policy changed in
- * between.
+ * The name of the domain an exec enters from @old, allocated, or an
+ * ERR_PTR(): @prog names the program (the pattern of the ACL that allowed
+ * it, else the aggregated name), @transit is that ACL's preference. Sized
+ * for a child of @old first, the longest name a line may hold if that is
+ * too short (a named domain, or the policy changed in between).
  */
-static char *next_domain_name(const char *old, const char *program,
-			      const char *prog)
+static char *next_domain_name(const char *old, const char *prog,
+			      const char *transit)
 {
 	size_t size = strlen(old) + strlen(prog) + 3;
 	char *next;
@@ -1332,7 +1333,8 @@ static char *next_domain_name(const char *old, const char *program,
 		if (!next)
 			return ERR_PTR(-ENOMEM);
 		down_read(&tlkm_policy_sem);
-		ret = tlkm_next_domain(tlkm_policy, old, program, next, size);
+		ret = tlkm_exec_domain(tlkm_policy, old, prog, transit, next,
+				       size);
 		up_read(&tlkm_policy_sem);
 		if (ret >= 0)
 			return next;
@@ -1366,14 +1368,42 @@ static bool may_enter(const char *next, const char *old)
 	return ok;
 }
 
+/*
+ * As TOMOYO, whatever the mode: how the "file execute" ACL that allows
+ * the exec names the program (its pattern, which names the next domain)
+ * and its transition preference. @prog is the aggregated program name;
+ * on return *@name is a copy of the name to use and *@transit a copy of
+ * the preference or NULL.
+ */
+static int exec_match(const char *old, const struct req *q,
+		      const char *prog, char **name, char **transit)
+{
+	struct tlkm_exec_match m = { };
+	const struct tlkm_domain *d;
+
+	down_read(&tlkm_policy_sem);
+	d = tlkm_task_domain(tlkm_policy, old);
+	if (d)
+		tlkm_check_exec(tlkm_policy, d, &q->r, &m);
+	*name = kstrdup(m.name ? m.name : prog, GFP_KERNEL);
+	*transit = m.transit ? kstrdup(m.transit, GFP_KERNEL) : NULL;
+	up_read(&tlkm_policy_sem);
+	if (!*name || (m.transit && !*transit)) {
+		kfree(*name);
+		kfree(*transit);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 /* Execute permission, domain transition and environment of an exec. */
 static int do_exec(struct linux_binprm *bprm, struct req *q,
 		   struct exec_args *a, const char *program,
 		   const char *realpath)
 {
 	const char *old = tlkm_current_domain();
+	char *next = NULL, *cond, *name = NULL, *transit = NULL;
 	const char *prog, *domain;
-	char *next = NULL, *cond;
 	int ret;
 
 	down_read(&tlkm_policy_sem);
@@ -1402,10 +1432,13 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 	q->r.envp = (const char * const *)a->str + a->argc;
 	/* As TOMOYO: path1 of "file execute" is the file being executed. */
 	fill_obj(&q->r, TLKM_OBJ_PATH1, bprm->file->f_path.dentry);
+	ret = exec_match(old, q, prog, &name, &transit);
+	if (ret)
+		goto out;
 	ret = decide(old, q);
 	if (ret)
 		goto out;
-	next = next_domain_name(old, program, prog);
+	next = next_domain_name(old, name, transit);
 	if (IS_ERR(next)) {
 		ret = PTR_ERR(next);
 		next = NULL;
@@ -1417,6 +1450,12 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 		goto out;
 	}
 	ret = make_domain(next, old, &q->r);
+	/* As TOMOYO: a preference fails the exec if it cannot be followed. */
+	if (ret && transit) {
+		pr_warn_ratelimited(TLKM_NAME ": domain '%s' not ready\n", next);
+		ret = -ENOMEM;
+		goto out;
+	}
 	if (ret) {
 		/*
 		 * No such domain can be made: only enforcing mode refuses the
@@ -1438,6 +1477,8 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 		ret = tlkm_cred_set_domain(bprm->cred, domain, GFP_KERNEL);
 out:
 	kfree(next);
+	kfree(name);
+	kfree(transit);
 	kfree(cond);
 	kfree(prog);
 	return ret;

@@ -100,12 +100,78 @@ int tlkm_transition_type(const struct tlkm_policy *p, const char *domain,
 int tlkm_next_domain(const struct tlkm_policy *p, const char *domain,
 		     const char *program, char *out, size_t size)
 {
-	const char *prog = tlkm_aggregate(p, domain, program);
+	return tlkm_exec_domain(p, domain, tlkm_aggregate(p, domain, program),
+				NULL, out, size);
+}
+
+/* The transition rule a preference forces, or -1 for a named domain. */
+static int forced_rule(const char *transit)
+{
+	if (!strcmp(transit, "keep"))
+		return TLKM_TR_KEEP;
+	if (!strcmp(transit, "reset"))
+		return TLKM_TR_RESET;
+	if (!strcmp(transit, "initialize"))
+		return TLKM_TR_INITIALIZE;
+	if (!strcmp(transit, "child"))
+		return TLKM_TR_MAX;
+	return -1;
+}
+
+/* "parent", "<domain>" or a program name: the domain it names. */
+static int jump(struct tlkm_buf *b, const char *domain, const char *transit)
+{
+	const char *sp;
+
+	if (!strcmp(transit, "parent")) {
+		sp = strrchr(domain, ' ');
+		tlkm_buf_putn(b, domain, sp ? (size_t)(sp - domain) :
+				 strlen(domain));
+	} else if (transit[0] == '<') {
+		tlkm_buf_puts(b, transit);
+	} else {
+		tlkm_buf_puts(b, domain);
+		tlkm_buf_putc(b, ' ');
+		tlkm_buf_puts(b, transit);
+	}
+	return b->overflow ? -E2BIG : TLKM_GO_JUMP;
+}
+
+/**
+ * tlkm_exec_domain() - Name of the domain an execve() enters, given how
+ * the "file execute" ACL that allowed it names the program.
+ * @p:       Policy.
+ * @domain:  Current domain name.
+ * @program: The program name to name domains by: the pattern of the ACL
+ *           that allowed the exec (TOMOYO's matched_path), else the
+ *           aggregated program name.
+ * @transit: That ACL's transition preference, or NULL.
+ * @out:     Receives the new domain name, NUL-terminated.
+ * @size:    Size of @out.
+ *
+ * As TOMOYO: a preference decides alone ("keep", "child", "reset",
+ * "initialize" as the exception policy rules would; "parent", a domain
+ * name, or a program name for that child of @domain); without one the
+ * exception policy rules decide. When a preference is given, or the
+ * result is %TLKM_GO_RESET, the caller fails the exec if the domain
+ * cannot be entered.
+ *
+ * Return: enum tlkm_transition_result, or -%E2BIG if @out is too small.
+ */
+int tlkm_exec_domain(const struct tlkm_policy *p, const char *domain,
+		     const char *program, const char *transit, char *out,
+		     size_t size)
+{
+	const char *prog = program;
 	struct tlkm_buf b;
-	int result;
+	int result, rule;
 
 	tlkm_buf_init(&b, out, size);
-	switch (tlkm_transition_type(p, domain, prog)) {
+	rule = transit ? forced_rule(transit) :
+	       tlkm_transition_type(p, domain, prog);
+	if (rule < 0)
+		return jump(&b, domain, transit);
+	switch (rule) {
 	case TLKM_TR_RESET:
 		tlkm_buf_putc(&b, '<');
 		tlkm_buf_puts(&b, prog);

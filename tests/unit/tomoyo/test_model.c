@@ -708,6 +708,73 @@ static void absent_exec_strings(void)
 	tlkm_policy_destroy(p);
 }
 
+/* Transition preferences and domains named after the matched pattern. */
+static void exec_preferences(void)
+{
+	static const struct {
+		const char *program, *name, *transit, *next;
+	} cases[] = {
+		{ "/usr/bin/ls", "/usr/bin/\\*", "keep", "<kernel> /x" },
+		{ "/bin/a", "/bin/a", "child", "<kernel> /x /bin/a" },
+		{ "/bin/b", "/bin/b", "parent", "<kernel>" },
+		{ "/bin/c", "/bin/c", "<kernel> /jail", "<kernel> /jail" },
+		{ "/bin/d", "/bin/d", "/named", "<kernel> /x /named" },
+		{ "/bin/e", "/bin/e", "reset", "</bin/e>" },
+		{ "/bin/f", "/bin/f", "initialize", "<kernel> /bin/f" },
+		{ "/opt/tool", "/opt/\\*", NULL, "<kernel> /opt/\\*" },
+		{ "/srv/app", "/srv/\\*", NULL, "<kernel> /x /srv/\\*" },
+	};
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct tlkm_exec_match m;
+	struct tlkm_request r;
+	struct tlkm_domain *d;
+	unsigned int i;
+	char next[256];
+	int ret;
+
+	ret = load(p, TLKM_EXCEPTION_POLICY,
+		   "initialize_domain /opt/\\* from any\n"
+		   "path_group G /opt/\\*", NULL);
+	ret |= load(p, TLKM_DOMAIN_POLICY,
+		    "<kernel> /x\n"
+		    "file execute /usr/bin/\\* keep\n"
+		    "file execute /bin/a child\n"
+		    "file execute /bin/b parent\n"
+		    "file execute /bin/c <kernel> /jail\n"
+		    "file execute /bin/d /named\n"
+		    "file execute /bin/e reset\n"
+		    "file execute /bin/f initialize\n"
+		    "file execute @G\n"
+		    "file execute /srv/\\*", NULL);
+	d = tlkm_find_domain(p, "<kernel> /x");
+	tap_result(!ret && d, "transition preferences load");
+	memset(&r, 0, sizeof(r));
+	r.in_exec = true;
+	for (i = 0; d && i < ARRAY_SIZE(cases); i++) {
+		bool ok;
+
+		r.name[0] = cases[i].program;
+		ok = tlkm_check_exec(p, d, &r, &m) && m.name &&
+		     !strcmp(m.name, cases[i].name) &&
+		     (cases[i].transit ? m.transit &&
+		      !strcmp(m.transit, cases[i].transit) : !m.transit);
+		ret = tlkm_exec_domain(p, d->name, m.name, m.transit, next,
+				       sizeof(next));
+		tap_result(ok && ret >= 0 && !strcmp(next, cases[i].next),
+			   "exec %s: named %s, enters '%s' (got '%s')",
+			   cases[i].program, cases[i].name, cases[i].next,
+			   ret >= 0 ? next : "error");
+	}
+	r.name[0] = "/etc/x";
+	tap_result(d && !tlkm_check_exec(p, d, &r, &m) && !m.name &&
+		   !m.transit, "an exec no ACL allows has no match");
+	ret = load(p, TLKM_DOMAIN_POLICY, "<kernel> /x /srv/\\*\nuse_profile 1",
+		   NULL);
+	tap_result(!ret && tlkm_find_domain(p, "<kernel> /x /srv/\\*"),
+		   "a domain name may hold a wildcard, as TOMOYO");
+	tlkm_policy_destroy(p);
+}
+
 /* use_default, grant_log's default and whole-line inheritance, as TOMOYO. */
 static void profile_defaults(void)
 {
@@ -884,6 +951,7 @@ void test_model(void)
 	use_groups();
 	parent_and_path2();
 	profile_defaults();
+	exec_preferences();
 	writes();
 	absent_exec_strings();
 	deleted_domains();
