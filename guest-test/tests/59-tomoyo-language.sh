@@ -10,6 +10,8 @@
 # - CONFIG::...={ use_default } and grant_log's default (yes);
 # - acl_group in a namespace other than <kernel>, and <kernel>'s groups
 #   not applying there;
+# - exec transition preferences (keep, <domain>, child) and a domain
+#   named after the "file execute" pattern that allowed the exec;
 # - the manager rule: once activated, an emptied manager list lets no
 #   root process write (as the built-in after activation).
 . /mnt/host/guest/tap.sh
@@ -136,6 +138,24 @@ if grep -A2 'granted=yes' <<<"$audit" | grep -qxF "file read $H/g1"; then
 else
 	tap_not_ok "grant_log defaults to yes: the granted read is logged"
 fi
+
+# ---- Exec transition preferences and domains named by the pattern. ----
+mkdir -p "$H/w"
+for p in tk tp tc; do cp /usr/bin/cat "$H/$p"; done
+cp /usr/bin/cat "$H/w/cat1"
+printf '%s\n' '<kernel>' "file execute $H/tk keep" \
+	"file execute $H/tp <kernel> $H/jail" "file execute $H/tc child" \
+	"file execute $H/w/\\*" >"$TFS/domain_policy"
+tap_is "file execute P keep: the exec stays in the domain" "<kernel>" \
+	"$("$H/tk" "$TFS/self_domain")"
+tap_is "file execute P <domain>: the exec enters that domain" \
+	"<kernel> $H/jail" "$("$H/tp" "$TFS/self_domain")"
+tap_is "file execute P child: the exec enters the child" \
+	"<kernel> $H/tc" "$("$H/tc" "$TFS/self_domain")"
+tap_is "an exec allowed by a pattern enters the domain named by it" \
+	"<kernel> $H/w/\\*" "$("$H/w/cat1" "$TFS/self_domain")"
+tap_diag "$(awk '$0 == "<kernel>" { p = 1; next } /^</ { p = 0 } p && NF' \
+	"$TFS/domain_policy")"
 
 # ---- The manager rule (last: the policy stays closed afterwards). ----
 # A subshell activates the policy and exits; rawwrite, the only manager,
