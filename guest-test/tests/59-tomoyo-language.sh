@@ -12,6 +12,7 @@
 #   not applying there;
 # - exec transition preferences (keep, <domain>, child) and a domain
 #   named after the "file execute" pattern that allowed the exec;
+# - a full audit log (max_audit_log) drops new records, not old ones;
 # - the manager rule: once activated, an emptied manager list lets no
 #   root process write (as the built-in after activation).
 . /mnt/host/guest/tap.sh
@@ -156,6 +157,18 @@ tap_is "an exec allowed by a pattern enters the domain named by it" \
 	"<kernel> $H/w/\\*" "$("$H/w/cat1" "$TFS/self_domain")"
 tap_diag "$(awk '$0 == "<kernel>" { p = 1; next } /^</ { p = 0 } p && NF' \
 	"$TFS/domain_policy")"
+
+# ---- A full audit log keeps its oldest records, as TOMOYO. ----
+echo '3-PREFERENCE={ max_audit_log=2 max_learning_entry=2048 }' >"$TFS/profile"
+timeout 2 cat "$TFS/audit" >/dev/null 2>&1
+for f in a1 a2 a3 a4; do
+	echo "$f" >"$H/$f"
+	"$H/ops" read "$H/$f" >/dev/null
+done
+tap_is "max_audit_log=2: the first two refusals are kept, later ones dropped" \
+	"file read $H/a1
+file read $H/a2" "$(timeout 2 cat "$TFS/audit" 2>/dev/null | tr '\0' '\n' |
+		grep -E "^file read $H/a[0-9]\$")"
 
 # ---- The manager rule (last: the policy stays closed afterwards). ----
 # A subshell activates the policy and exits; rawwrite, the only manager,

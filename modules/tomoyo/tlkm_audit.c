@@ -68,28 +68,25 @@ static struct tlkm_record *new_record(const char *text, size_t len, gfp_t gfp)
  * tlkm_audit_add() - Append a record to the audit log.
  * @text: Record text, ending with a newline.
  * @len:  Its length.
- * @max:  Most records kept (max_audit_log); the oldest go first.
+ * @max:  Most records kept (max_audit_log): as TOMOYO, when the log holds
+ *        that many, the new record is dropped (tlkm_audit_has_room()).
  */
 void tlkm_audit_add(const char *text, size_t len, unsigned int max)
 {
 	struct tlkm_record *r = new_record(text, len, GFP_KERNEL);
-	struct tlkm_record *old = NULL;
 
-	if (!r || !max) {
+	if (!r)
+		return;
+	spin_lock(&audit_lock);
+	if (!tlkm_audit_has_room(audit_count, max)) {
+		spin_unlock(&audit_lock);
 		kfree(r);
 		return;
 	}
-	spin_lock(&audit_lock);
 	list_add_tail(&r->list, &audit_log);
 	audit_bytes += len;
-	if (++audit_count > max) {
-		old = list_first_entry(&audit_log, struct tlkm_record, list);
-		list_del(&old->list);
-		audit_count--;
-		audit_bytes -= old->len;
-	}
+	audit_count++;
 	spin_unlock(&audit_lock);
-	kfree(old);
 	wake_up_interruptible(&audit_wait);
 }
 

@@ -377,6 +377,21 @@ bool tlkm_profile_same_key(const struct tlkm_profile_line *a,
 }
 
 /**
+ * tlkm_audit_has_room() - May one more record join the audit log?
+ * @count:         Records in the log now.
+ * @max_audit_log: The max_audit_log preference of the request's profile.
+ *
+ * As TOMOYO: a full log keeps what it holds and the new record is not
+ * logged, until a reader takes records out.
+ *
+ * Return: true if the record is logged.
+ */
+bool tlkm_audit_has_room(u32 count, u32 max_audit_log)
+{
+	return count < max_audit_log;
+}
+
+/**
  * tlkm_profile_destroy() - Free what a profile line owns.
  * @p: Line.
  */

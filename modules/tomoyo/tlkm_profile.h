@@ -90,5 +90,6 @@ void tlkm_print_profile(struct tlkm_buf *b, const struct tlkm_profile_line *p);
 bool tlkm_profile_same_key(const struct tlkm_profile_line *a,
 			   const struct tlkm_profile_line *b);
 void tlkm_profile_destroy(struct tlkm_profile_line *p);
+bool tlkm_audit_has_room(u32 count, u32 max_audit_log);
 
 #endif /* _MODULES_TOMOYO_TLKM_PROFILE_H */

@@ -812,6 +812,10 @@ static void profile_defaults(void)
 	tlkm_profile_config(p, "<kernel>", 4, 1, &cfg);
 	tap_result(!ret && cfg.grant_log && cfg.reject_log,
 		   "grant_log and reject_log default to yes, as TOMOYO");
+	tap_result(tlkm_audit_has_room(1023, 1024) &&
+		   !tlkm_audit_has_room(1024, 1024) &&
+		   !tlkm_audit_has_room(0, 0),
+		   "a full audit log takes no new record, as TOMOYO");
 	tlkm_policy_destroy(p);
 }
 
