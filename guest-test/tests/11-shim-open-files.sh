@@ -64,7 +64,11 @@ start_holder root
 start_holder user setpriv --reuid=1000 --regid=1000 --clear-groups
 tap_is "root holds every shim file open" "hooks lock lsm objects version" "$(sorted "$dir/ready.root")"
 tap_is "an unprivileged user holds the world-readable shim files open" \
-	"hooks lock lsm objects version" "$(sorted "$dir/ready.user")"
+	"lock lsm version" "$(sorted "$dir/ready.user")"
+for f in hooks objects; do
+	tap_is "an unprivileged user cannot read $f (other users' activity)" denied \
+		"$(setpriv --reuid=1000 --regid=1000 --clear-groups cat "$SHIMFS/$f" >/dev/null 2>&1 && echo read || echo denied)"
+done
 
 dmesg_mark open-files
 if out=$(rmmod lsm_shim 2>&1); then

@@ -4,8 +4,11 @@
  * it is used, and the lock.
  *
  *   lsm      clients in call order, comma separated (0444)
- *   hooks    one line per attached hook: name, clients, calls, denials (0444)
- *   objects  state entries per object type (0444)
+ *   hooks    one line per attached hook: name, clients, calls, denials (0400)
+ *   objects  state entries per object type (0400)
+ *
+ * hooks and objects are root's only: their counters tell other users'
+ * activity (execs, ptrace attempts, denials) as it happens.
  *   lock     "0" or "1"; writing "1" locks until reboot (0644, CAP_MAC_ADMIN)
  *   version  shim version, back end, kernel (0444)
  */
@@ -143,8 +146,8 @@ int shim_securityfs_init(void)
 		const struct file_operations *fops;
 	} spec[] = {
 		{ "lsm", 0444, &lsm_fops },
-		{ "hooks", 0444, &hooks_fops },
-		{ "objects", 0444, &objects_fops },
+		{ "hooks", 0400, &hooks_fops },
+		{ "objects", 0400, &objects_fops },
 		{ "lock", 0644, &lock_fops },
 		{ "version", 0444, &version_fops },
 	};
