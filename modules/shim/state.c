@@ -323,10 +323,20 @@ static void drop_entries(enum lsm_shim_object type,
 {
 	struct rhashtable_iter iter;
 	struct state_entry *e;
+	unsigned long n = 0;
 
 	rhashtable_walk_enter(&tables[type], &iter);
 	rhashtable_walk_start(&iter);
 	while ((e = rhashtable_walk_next(&iter))) {
+		/*
+		 * Millions of inode or file entries must not hold one RCU
+		 * read section: leave it now and then (the walk resumes).
+		 */
+		if (++n % 1024 == 0) {
+			rhashtable_walk_stop(&iter);
+			cond_resched();
+			rhashtable_walk_start(&iter);
+		}
 		if (IS_ERR(e))
 			continue;
 		if (e->key.lsm != lsm)
@@ -413,6 +423,8 @@ void *lsm_shim_state(const struct lsm_shim_lsm *lsm, enum lsm_shim_object type,
 	struct state_entry *e, *old;
 	void *data;
 
+	if (WARN_ON_ONCE((unsigned int)type >= LSM_SHIM_NR_OBJECTS))
+		return NULL;
 	data = lsm_shim_state_lookup(lsm, type, object);
 	if (data || !lsm->state_size[type])
 		return data;
