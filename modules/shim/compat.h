@@ -54,6 +54,18 @@ static inline unsigned int shim_kernel_hook_features(void)
 }
 
 /*
+ * shim_state_irq_safe - whether the state tables may be changed in hard-irq
+ * context. Until 6.9 rhashtable's bucket locks only disabled bottom halves
+ * (local_bh_disable() in hard-irq context warns, and an interrupted holder
+ * on the same CPU deadlocks); later kernels take them with interrupts off.
+ * Counted from 6.12, the first such series tested.
+ */
+static inline bool shim_state_irq_safe(void)
+{
+	return LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0);
+}
+
+/*
  * shim_module_has_text - whether @addr lies in @mod's text.
  * 6.4 split module memory into typed regions; before that the core layout
  * covers text and data alike, and text is its first part.

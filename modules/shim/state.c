@@ -17,11 +17,13 @@
  */
 
 #include <linux/cred.h>
+#include <linux/preempt.h>
 #include <linux/rculist.h>
 #include <linux/rhashtable.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
+#include "compat.h"
 #include "shim.h"
 
 struct state_key {
@@ -414,6 +416,11 @@ static struct state_entry *new_entry(size_t size, gfp_t gfp)
  * The state lives until the object is freed or the client unregisters.
  * Objects created before the client registered start zero-filled too.
  *
+ * Inode hooks may run in RCU path walk after the inode's free hook (a
+ * dying inode): look its state up there (lsm_shim_state_lookup()), do not
+ * create it, or a new inode at the same address inherits it. On Linux 6.1
+ * no new entry is made in hard-irq context (NULL is returned).
+ *
  * Context: any context in which @object is alive (a hook on it).
  * Return: the state, or NULL when memory for a new entry ran out.
  */
@@ -428,6 +435,9 @@ void *lsm_shim_state(const struct lsm_shim_lsm *lsm, enum lsm_shim_object type,
 	data = lsm_shim_state_lookup(lsm, type, object);
 	if (data || !lsm->state_size[type])
 		return data;
+	/* No insert in hard-irq context where the bucket locks are BH-only. */
+	if (!shim_state_irq_safe() && in_hardirq())
+		return NULL;
 	e = new_entry(lsm->state_size[type], gfp);
 	if (!e)
 		return NULL;
