@@ -20,7 +20,11 @@
 
 #include "shim.h"
 
-static bool locked;
+/*
+ * Read-only once the shim's init returned: a kernel write primitive cannot
+ * clear it with one store; lock_now() sets it through a temporary alias.
+ */
+static bool locked __ro_after_init;
 
 static unsigned int lock_after;
 module_param(lock_after, uint, 0444);
@@ -38,17 +42,24 @@ static void pin_module(struct module *owner)
 			module_name(owner));
 }
 
-static void lock_now(const char *why)
+static int lock_now(const char *why)
 {
+	int err;
+
 	lockdep_assert_held(&shim_mutex);
 	if (locked)
-		return;
+		return 0;
+	err = shim_write_own_ro_bool(&locked, true);
+	if (err) {
+		pr_err(SHIM_NAME ": cannot lock (%s): %d\n", why, err);
+		return err;
+	}
 	shim_visit_client_owners(pin_module);
 	__module_get(THIS_MODULE);
-	WRITE_ONCE(locked, true);
 	pr_notice(SHIM_NAME ": locked (%s): no LSM can be loaded or unloaded until reboot\n",
 		  why);
 	shim_audit("lock", SHIM_NAME, SHIM_NAME, 1);
+	return 0;
 }
 
 /**
@@ -78,14 +89,16 @@ EXPORT_SYMBOL_GPL(lsm_shim_locked);
 /**
  * shim_lock - set the lock (securityfs "lock" file).
  *
- * Return: 0.
+ * Return: 0, or the errno of the read-only write (nothing locked).
  */
 int shim_lock(void)
 {
+	int err;
+
 	mutex_lock(&shim_mutex);
-	lock_now("requested");
+	err = lock_now("requested");
 	mutex_unlock(&shim_mutex);
-	return 0;
+	return err;
 }
 
 /**
@@ -98,5 +111,5 @@ void shim_lock_client(struct module *owner)
 {
 	lockdep_assert_held(&shim_mutex);
 	if (lock_after && shim_nr_clients() >= lock_after)
-		lock_now("lock_after reached");
+		lock_now("lock_after reached");	/* logged if it fails */
 }

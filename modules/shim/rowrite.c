@@ -11,6 +11,7 @@
 
 #include <linux/bug.h>
 #include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/vmalloc.h>
 #include <asm/page.h>
 
@@ -41,6 +42,41 @@ int shim_write_ro_ptr(void **where, void *value)
 	if (!alias)
 		return -ENOMEM;
 	WRITE_ONCE(*(void **)(alias + offset_in_page(addr)), value);
+	vunmap(alias);
+	vm_unmap_aliases();
+	return 0;
+}
+
+/**
+ * shim_write_own_ro_bool - set a bool in the shim's own read-only data
+ * (__ro_after_init, made read-only once the module's init returned).
+ * @where: the bool, in this module's core memory.
+ * @value: the new value.
+ *
+ * The same temporary alias as for the kernel's tables: a writable mapping
+ * of the one page, one store, unmapped again.
+ *
+ * Context: process context, may sleep.
+ * Return: 0, or
+ * - %-EINVAL: @where is not this module's core memory,
+ * - %-EFAULT: no page backs @where,
+ * - %-ENOMEM: the alias mapping could not be made.
+ */
+int shim_write_own_ro_bool(bool *where, bool value)
+{
+	unsigned long addr = (unsigned long)where;
+	struct page *page;
+	void *alias;
+
+	if (WARN_ON_ONCE(!within_module_core(addr, THIS_MODULE)))
+		return -EINVAL;
+	page = vmalloc_to_page(where);
+	if (WARN_ON_ONCE(!page))
+		return -EFAULT;
+	alias = vmap(&page, 1, VM_MAP, PAGE_KERNEL);
+	if (!alias)
+		return -ENOMEM;
+	WRITE_ONCE(*(bool *)(alias + offset_in_page(addr)), value);
 	vunmap(alias);
 	vm_unmap_aliases();
 	return 0;

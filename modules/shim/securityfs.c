@@ -82,6 +82,7 @@ static ssize_t lock_write(struct file *file, const char __user *buf,
 			  size_t count, loff_t *ppos)
 {
 	char kbuf[3] = {};
+	int err;
 
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
@@ -92,8 +93,8 @@ static ssize_t lock_write(struct file *file, const char __user *buf,
 	/* Exactly "1" or "1\n": "1\0" and friends are refused. */
 	if (kbuf[0] != '1' || (count == 2 && kbuf[1] != '\n'))
 		return -EINVAL;
-	shim_lock();
-	return count;
+	err = shim_lock();
+	return err ?: count;
 }
 
 /*

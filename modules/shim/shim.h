@@ -104,6 +104,7 @@ struct shim_names {
 
 /* rowrite.c */
 int shim_write_ro_ptr(void **where, void *value);
+int shim_write_own_ro_bool(bool *where, bool value);
 
 /* registry.c */
 int shim_registry_init(void);
