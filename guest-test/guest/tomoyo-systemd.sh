@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# Guest-side, sourced after tap.sh: a policy learned from a systemd boot
+# (issue 15 item 4). Under the built-in TOMOYO (62-tomoyo-systemd-learn.sh)
+# systemd's own domain learns while PID 1 re-executes itself and every
+# running service restarts; the policy is saved with tomoyo-savepolicy.
+# Under tomoyo_lkm (63-tomoyo-systemd-enforce.sh) that policy is loaded,
+# every learned domain enforcing, and the same re-execution and restarts
+# must bring the system up again.
+
+TS_TFS=/sys/kernel/security/tomoyo
+# shellcheck disable=SC2034 # used by the tests that source this file
+TS_DOMAIN='<kernel> /usr/lib/systemd/systemd'
+
+# ts_units: the running services but the test job itself.
+ts_units() {
+	systemctl list-units --type=service --state=running --no-legend --plain |
+		awk '{ print $1 }' | grep -v '^guest-job' | sort
+}
+
+# ts_pid1: PID 1's profile and domain, as .process_status says.
+ts_pid1() {
+	local r
+	exec 8<>"$TS_TFS/.process_status"
+	echo 1 >&8
+	read -r r <&8
+	exec 8>&-
+	echo "${r#1 }"
+}
+
+# ts_cycle UNITS...: re-execute PID 1, restart UNITS; prints what failed.
+ts_cycle() {
+	local u
+	systemctl daemon-reexec || echo "daemon-reexec failed"
+	sleep 2
+	for u in "$@"; do
+		timeout 120 systemctl restart "$u" || echo "restart $u failed"
+	done
+	sleep 2
+	for u in "$@"; do
+		systemctl is-active -q "$u" || echo "$u $(systemctl is-active "$u")"
+	done
+}
+
+# ts_state: is-system-running and the failed units, one line.
+ts_state() {
+	echo "$(systemctl is-system-running) failed: $(systemctl --failed --no-legend --plain |
+		awk '{ print $1 }' | paste -sd' ')"
+}
