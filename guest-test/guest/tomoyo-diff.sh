@@ -60,7 +60,7 @@ op_as() {
 	local prog=$1 name=$2 out
 	shift 2
 	# exec -c: straight from this shell's domain, empty environment.
-	out=$(cd "$C" && (exec -c "$prog" "$@") 2>&1 </dev/null | paste -sd' ')
+	out=$(cd "$C" && (exec -c "$prog" "$@") 2>&1 </dev/null | paste -sd' ' | cut -c1-300)
 	printf 'ops\t%s: %s %s\n' "$TD_PASS" "$name" "$out"
 }
 

@@ -21,11 +21,12 @@
  *   chown PATH UID GID
  *   symlink TARGET PATH | link OLD NEW | rename OLD NEW
  *   mount DEV DIR TYPE FLAGS             (FLAGS numeric; DEV "-" = NULL)
- *   domain                               print /sys/kernel/security/tomoyo/self_domain
+ *   domain [ARG...]                      print /sys/kernel/security/tomoyo/self_domain
+ *                                        (ARGs ignored: padding for exec tests)
  *   exec PATH ARGV0 ARG... [-- ENV...]   fork, execve, wait; the child's
  *                                        line, or the execve errno
- *   bigexec PATH NARGS ARGLEN [-- ENV...] execve with NARGS arguments of
- *                                        ARGLEN bytes each after argv[0]
+ *   bigexec PATH NARGS ARGLEN [-- ENV...] execve PATH with argv PATH, "domain",
+ *                                        then NARGS arguments of ARGLEN bytes
  *   longmk DIR DEPTH                     make DEPTH nested 250-byte dirs
  *   longread DIR DEPTH                   read DIR/<250 x DEPTH>/f via openat
  *   polwrite FILE TEXT                   one write() of TEXT+"\n" to FILE
@@ -242,7 +243,7 @@ static int do_exec(const char *path, int n, char **args)
 
 static int do_bigexec(const char *path, int nargs, int len, int n, char **env)
 {
-	char **argv = calloc(nargs + 2, sizeof(*argv));
+	char **argv = calloc(nargs + 3, sizeof(*argv));
 	char **envp = calloc(n + 1, sizeof(*envp));
 	char *arg = malloc(len + 1);
 	int i;
@@ -250,7 +251,8 @@ static int do_bigexec(const char *path, int nargs, int len, int n, char **env)
 	memset(arg, 'a', len);
 	arg[len] = '\0';
 	argv[0] = (char *)path;
-	for (i = 1; i <= nargs; i++)
+	argv[1] = "domain";
+	for (i = 2; i < nargs + 2; i++)
 		argv[i] = arg;
 	for (i = 0; i < n; i++)
 		envp[i] = env[i];
@@ -365,7 +367,7 @@ static int dispatch(const char *op, int n, char **a)
 		return result(mount(strcmp(a[0], "-") ? a[0] : NULL, a[1],
 				    strcmp(a[2], "-") ? a[2] : NULL, num(a[3]),
 				    NULL));
-	if (!strcmp(op, "domain") && n == 0)
+	if (!strcmp(op, "domain"))
 		return do_domain();
 	if (!strcmp(op, "exec") && n >= 2)
 		return do_exec(a[0], n - 1, a + 1);
