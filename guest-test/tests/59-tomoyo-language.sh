@@ -12,6 +12,7 @@
 #   not applying there;
 # - exec transition preferences (keep, <domain>, child) and a domain
 #   named after the "file execute" pattern that allowed the exec;
+# - .process_status's "global-pid N" from inside a pid namespace;
 # - a full audit log (max_audit_log) drops new records, not old ones;
 # - the manager rule: once activated, an emptied manager list lets no
 #   root process write (as the built-in after activation).
@@ -157,6 +158,21 @@ tap_is "an exec allowed by a pattern enters the domain named by it" \
 	"<kernel> $H/w/\\*" "$("$H/w/cat1" "$TFS/self_domain")"
 tap_diag "$(awk '$0 == "<kernel>" { p = 1; next } /^</ { p = 0 } p && NF' \
 	"$TFS/domain_policy")"
+
+# ---- global-pid is a pid of the initial pid namespace, as TOMOYO. ----
+cp /usr/bin/sleep "$H/sl"
+"$H/sl" 60 &
+slp=$!
+sleep 1
+# shellcheck disable=SC2016 # expanded by the inner shell
+got=$(unshare --pid --fork --mount-proc bash -c '
+	exec 3<>"$1/.process_status"
+	echo "global-pid $2" >&3
+	cat <&3' - "$TFS" "$slp")
+tap_is "global-pid from inside a pid namespace names the global task" \
+	"$slp 0 <kernel> $H/sl" "$got"
+kill "$slp" 2>/dev/null
+wait "$slp" 2>/dev/null
 
 # ---- A full audit log keeps its oldest records, as TOMOYO. ----
 echo '3-PREFERENCE={ max_audit_log=2 max_learning_entry=2048 }' >"$TFS/profile"

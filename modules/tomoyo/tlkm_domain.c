@@ -133,19 +133,21 @@ const char *tlkm_current_domain(void)
 }
 
 /**
- * tlkm_pid_domain() - Domain of the task with a pid (in the caller's pid
- * namespace).
- * @pid: The pid.
+ * tlkm_pid_domain() - Domain of the task with a pid.
+ * @pid:    The pid.
+ * @global: @pid is a pid of the initial pid namespace ("global-pid", as
+ *          TOMOYO reads it), else of the caller's.
  *
  * Return: the interned domain name, or NULL when there is no such task.
  */
-const char *tlkm_pid_domain(pid_t pid)
+const char *tlkm_pid_domain(pid_t pid, bool global)
 {
 	const char *domain = NULL;
 	struct task_struct *task;
 
 	rcu_read_lock();
-	task = pid_task(find_vpid(pid), PIDTYPE_PID);
+	task = pid_task(global ? find_pid_ns(pid, &init_pid_ns) :
+			find_vpid(pid), PIDTYPE_PID);
 	if (task)
 		domain = tlkm_cred_domain(__task_cred(task));
 	rcu_read_unlock();

@@ -45,6 +45,7 @@ enum tlkm_file {
  * @filter:   Domain a "select" limits reads to, or NULL.
  * @headers:  "select transition_only": no ACL lines in reads.
  * @pid:      Pid written to .process_status, or 0.
+ * @global_pid: @pid was written as "global-pid N" (initial namespace).
  * @last:     Last question read from query.
  */
 struct tlkm_io {
@@ -61,6 +62,7 @@ struct tlkm_io {
 	char *filter;
 	bool headers;
 	pid_t pid;
+	bool global_pid;
 	u64 last;
 };
 
@@ -188,10 +190,10 @@ static int dump_stat(struct snap *s)
 			   tlkm_audit_memory(), quota_audit, quota_query);
 }
 
-static int dump_process(struct snap *s, pid_t pid)
+static int dump_process(struct snap *s, pid_t pid, bool global)
 {
 	const struct tlkm_domain *d;
-	const char *domain = tlkm_pid_domain(pid);
+	const char *domain = tlkm_pid_domain(pid, global);
 	unsigned int profile = 0;
 
 	if (!domain)
@@ -242,7 +244,7 @@ static int fill(struct tlkm_io *io)
 		break;
 	case F_PROCESS:
 		if (io->pid)
-			ret = dump_process(&s, io->pid);
+			ret = dump_process(&s, io->pid, io->global_pid);
 		io->pid = 0;
 		break;
 	case F_AUDIT:
@@ -475,12 +477,12 @@ static int select_line(struct tlkm_io *io, const char *line)
 		io->headers = true;
 		return 0;
 	}
-	if (sscanf(line, "select pid=%d", &pid) == 1 ||
-	    sscanf(line, "select global-pid=%d", &pid) == 1) {
-		domain = tlkm_pid_domain(pid);
-	} else if (!strncmp(line, "select domain=", 14)) {
+	if (sscanf(line, "select pid=%d", &pid) == 1)
+		domain = tlkm_pid_domain(pid, false);
+	else if (sscanf(line, "select global-pid=%d", &pid) == 1)
+		domain = tlkm_pid_domain(pid, true);
+	else if (!strncmp(line, "select domain=", 14))
 		domain = line + 14;
-	}
 	if (!domain) {
 		/* Like a refused header: the lines below land nowhere. */
 		kfree(io->selected);
@@ -593,8 +595,9 @@ static int write_line(struct tlkm_io *io, char *line, size_t len)
 	case F_SELF:
 		return tlkm_manual_transition(line);
 	case F_PROCESS:
-		if (sscanf(line, "global-pid %d", &io->pid) != 1 &&
-		    kstrtoint(line, 10, &io->pid))
+		/* As TOMOYO: a global-pid is a pid of the initial namespace. */
+		io->global_pid = sscanf(line, "global-pid %d", &io->pid) == 1;
+		if (!io->global_pid && kstrtoint(line, 10, &io->pid))
 			return -EINVAL;
 		return 0;
 	default:

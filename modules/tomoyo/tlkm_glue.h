@@ -46,7 +46,7 @@ const char *tlkm_cred_domain(const struct cred *cred);
 int tlkm_cred_set_domain(const struct cred *cred, const char *domain,
 			 gfp_t gfp);
 const char *tlkm_current_domain(void);
-const char *tlkm_pid_domain(pid_t pid);
+const char *tlkm_pid_domain(pid_t pid, bool global);
 
 /* tlkm_realpath.c */
 char *tlkm_realpath(const struct path *path);
