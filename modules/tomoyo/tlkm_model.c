@@ -17,6 +17,12 @@ static bool str_eq(const char *a, const char *b)
 	return !strcmp(a, b);
 }
 
+/* Same namespace? A line without one is in "<kernel>". */
+static bool ns_eq(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "<kernel>", b ? b : "<kernel>");
+}
+
 /**
  * tlkm_name_hash() - Hash of a domain name for the name index (FNV-1a).
  * @name: NUL-terminated name.
@@ -392,7 +398,7 @@ static bool same_exception(const struct tlkm_line *a,
 			   const struct tlkm_line *b)
 {
 	if (a->kind != b->kind || a->index != b->index ||
-	    a->is_last_name != b->is_last_name || !str_eq(a->ns, b->ns) ||
+	    a->is_last_name != b->is_last_name || !ns_eq(a->ns, b->ns) ||
 	    !str_eq(a->str1, b->str1) || !str_eq(a->str2, b->str2))
 		return false;
 	return tlkm_pattern_eq(&a->pat, &b->pat) &&
@@ -435,7 +441,7 @@ static struct tlkm_group *group_of(const struct tlkm_policy *p,
 	struct tlkm_group *g;
 
 	for (g = p->groups; g; g = g->next)
-		if (g->kind == l->kind && str_eq(g->ns, l->ns) &&
+		if (g->kind == l->kind && ns_eq(g->ns, l->ns) &&
 		    !strcmp(g->name, l->str1))
 			return g;
 	return NULL;
@@ -641,7 +647,7 @@ static int apply_profile(struct tlkm_policy *p, struct tlkm_line *l,
 	struct tlkm_entry **pp, *e;
 
 	for (pp = &p->profiles; (e = *pp); pp = &e->next) {
-		if (!str_eq(e->line.ns, l->ns) ||
+		if (!ns_eq(e->line.ns, l->ns) ||
 		    !tlkm_profile_same_key(&e->line.prof, pl))
 			continue;
 		if (pl->use_default && specific) {

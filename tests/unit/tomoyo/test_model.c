@@ -447,6 +447,13 @@ static void namespaces(void)
 	load(p, TLKM_EXCEPTION_POLICY, "path_group G /b\n", NULL);
 	tap_result(tlkm_check_file(p, k, TLKM_FILE_READ, &r),
 		   "a group member added again matches again");
+	load(p, TLKM_EXCEPTION_POLICY, "<kernel> path_group G /c\n", NULL);
+	r.name[0] = "/c";
+	tap_result(tlkm_check_file(p, k, TLKM_FILE_READ, &r),
+		   "'<kernel> path_group' joins the group of 'path_group'");
+	r.name[0] = "/b";
+	tap_result(tlkm_check_file(p, k, TLKM_FILE_READ, &r),
+		   "and the group keeps its other members");
 	r.name[0] = "/a";
 	tap_result(tlkm_profile_mode(p, "<other> /x", 0, 0) ==
 		   TLKM_MODE_ENFORCING &&
