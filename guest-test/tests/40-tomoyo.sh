@@ -87,7 +87,7 @@ refused() {
 	printf '%s%s\n' "${3:-}" "$2" >"$TFS/$1" || return 1
 	dmesg_since "$mark" | grep -F "tomoyo_lkm: refused line '$2'"
 }
-for line in 'file read' 'path_group' 'initialize_domain /x/\* from any' \
+for line in 'file read' 'path_group' \
 	'aggregator /a' 'allow_read /etc/passwd' 'keep_domain any from' \
 	'number_group N 5-3' 'acl_group 256 file read /x'; do
 	tap_run "malformed exception line refused and logged: $line" \
