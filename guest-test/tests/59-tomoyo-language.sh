@@ -199,4 +199,6 @@ out=$(printf 'path_group X /x\n' | "$LLSM_BIN/rawwrite" "$TFS/exception_policy" 
 tap_is "after activation an empty manager list lets no root writer in" EPERM "$out"
 tap_is "and nothing was added" "" "$(grep -F 'path_group X' "$TFS/exception_policy")"
 tap_run "rmmod tomoyo_lkm" rmmod tomoyo_lkm
+# Later tests in this boot load the shim with their own parameters.
+tap_run "rmmod lsm_shim" rmmod lsm_shim
 tap_end

@@ -49,6 +49,11 @@ log_clean() {
 	fi
 }
 
+# lock_after= is a load parameter: start from no shim, whatever an earlier
+# test in this boot left loaded.
+for m in llsm_test_a llsm_test_b $clients lsm_shim; do
+	loaded "$m" && rmmod "$m"
+done
 tap_run "lsm_shim loads with lock_after=5" llsm_load lsm_shim lock_after=5
 for m in $clients; do
 	tap_run "$m loads" llsm_load "$m"
