@@ -50,23 +50,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define NAMES(X) X(EPERM) X(EACCES) X(ENOENT) X(EINVAL) X(ECONNREFUSED) \
-	X(ENOSYS) X(ENOTTY) X(EEXIST) X(ENOTDIR) X(ENAMETOOLONG) X(ENOMEM) \
-	X(EBUSY) X(ENODEV) X(ENOTEMPTY) X(EISDIR) X(EADDRINUSE) X(E2BIG) \
-	X(ENOTBLK) X(EXDEV) X(ENOEXEC) X(ELOOP) X(EBADF)
-
-static const char *errno_name(int e)
-{
-	static char buf[32];
-
-	switch (e) {
-#define CASE(n) case n: return #n;
-	NAMES(CASE)
-#undef CASE
-	}
-	snprintf(buf, sizeof(buf), "errno%d", e);
-	return buf;
-}
+#include "errname.h"
 
 static int result(long ret)
 {

@@ -26,19 +26,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-static const char *errno_name(int e)
-{
-	switch (e) {
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case ENOENT: return "ENOENT";
-	case EINVAL: return "EINVAL";
-	case ECONNREFUSED: return "ECONNREFUSED";
-	case ENOSYS: return "ENOSYS";
-	case ENOTTY: return "ENOTTY";
-	default: return strerror(e);
-	}
-}
+#include "errname.h"
 
 /* Call with the operation's return value; reads errno itself. */
 static int result(long ret)

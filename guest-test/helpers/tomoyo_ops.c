@@ -14,17 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *errno_name(int e)
-{
-	switch (e) {
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case ENOENT: return "ENOENT";
-	case EINVAL: return "EINVAL";
-	case EEXIST: return "EEXIST";
-	default: return strerror(e);
-	}
-}
+#include "errname.h"
 
 static int op(int argc, char **argv)
 {

@@ -9,16 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *errno_name(int e)
-{
-	switch (e) {
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case ENOENT: return "ENOENT";
-	case EINVAL: return "EINVAL";
-	default: return strerror(e);
-	}
-}
+#include "errname.h"
 
 int main(int argc, char **argv)
 {

@@ -10,17 +10,7 @@
 #include <string.h>
 #include <sys/xattr.h>
 
-static const char *errno_name(int e)
-{
-	switch (e) {
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case ENOENT: return "ENOENT";
-	case ENODATA: return "ENODATA";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	default: return strerror(e);
-	}
-}
+#include "errname.h"
 
 int main(int argc, char **argv)
 {
