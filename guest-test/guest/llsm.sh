@@ -74,3 +74,38 @@ dmesg_mark() {
 dmesg_since() {
 	dmesg | sed -n "/llsm-test-mark: $1\$/,\$p"
 }
+
+# kmsg_unlimited: no printk rate limit for the rest of the boot, for tests
+# that read audit records from the kernel log (a flood earlier in the boot
+# would otherwise let the kernel drop them).
+kmsg_unlimited() {
+	echo 0 >/proc/sys/kernel/printk_ratelimit
+}
+
+# tap_logged DESC MARK TEXT [ERE]: ok when the kernel log since MARK holds
+# TEXT (a basic regular expression); else not ok, with the log's lines that
+# match ERE (default: the shim's and the test clients').
+tap_logged() {
+	local desc=$1 mark=$2 text=$3 ere=${4:-lsm_shim|llsm_test}
+	if dmesg_since "$mark" | grep -q -- "$text"; then
+		tap_ok "$desc"
+	else
+		tap_not_ok "$desc"
+		tap_diag "$(dmesg_since "$mark" | grep -E -- "$ere")"
+	fi
+}
+
+# outcome CMD...: "granted" when CMD succeeds, "denied" when it fails with
+# "Operation not permitted", else "rc=N" and its output.
+outcome() {
+	local out rc
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ $rc = 0 ]; then
+		echo granted
+	elif grep -q "Operation not permitted" <<<"$out"; then
+		echo denied
+	else
+		echo "rc=$rc $out"
+	fi
+}

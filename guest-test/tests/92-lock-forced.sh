@@ -13,9 +13,9 @@
 . /mnt/host/guest/tap.sh
 . /mnt/host/guest/llsm.sh
 
-# The audit records are read from the kernel log: do not let the printk
-# rate limit drop them (57-tomoyo-soak-fuzz floods it earlier in this boot).
-echo 0 >/proc/sys/kernel/printk_ratelimit
+# The audit records are read from the kernel log (57-tomoyo-soak-fuzz
+# floods it earlier in this boot).
+kmsg_unlimited
 
 marker=/tmp/llsm-deny-marker
 echo data >"$marker"
