@@ -9,6 +9,7 @@
 #   make lint                            checkpatch and shellcheck
 #   make packages                        .deb and .rpm packages into dist/
 #   make dist                            release tarball into dist/ (rpmbuild -ta takes it)
+#   make repo                            signed apt and rpm repositories into dist/repo
 #   make check-packages [KERNEL=...]     package life cycle in guests (slow)
 #   make bench [KERNEL=...]              LSM overhead microbenchmarks in guests
 #   make clean
@@ -19,7 +20,7 @@
 KERNEL ?= all
 SERIES := $(if $(filter all,$(KERNEL)),,$(KERNEL))
 
-.PHONY: all check check-full check-host check-packages soak demo guest-image lint packages dist clean bench
+.PHONY: all check check-full check-host check-packages soak demo guest-image lint packages dist repo clean bench
 
 all: check
 
@@ -53,6 +54,13 @@ lint:
 
 packages:
 	packaging/build-packages --lint dist
+
+# A signed apt repository and an rpm repository of the packages, with the
+# .sources and .repo snippets, in dist/repo; the signing key is made once
+# in $(LLSM_CACHE)/repo-key. REPO_URL=https://... names where it will be
+# served (default: file:// of dist/repo).
+repo: packages
+	scripts/make-repo dist
 
 # The release tarball of the committed tree: loadable-lsm-VERSION.tar.gz,
 # with the spec that rpmbuild -ta builds from.
