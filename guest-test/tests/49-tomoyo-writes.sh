@@ -34,11 +34,11 @@ block() {
 dmesg_mark header
 exec 3>"$TFS/domain_policy"
 for l in '<kernel> /opt/hb/victim' 'use_profile 3' \
-	'<kernel> relative/not-a-domain' 'file read /etc/shadow'; do
+	'<kernel> ./not-a-domain' 'file read /etc/shadow'; do
 	printf '%s\n' "$l" >&3 2>/dev/null
 done
 exec 3>&-
-printf '%s\n' '<kernel> /opt/hb/victim' '<kernel> relative/not-a-domain' \
+printf '%s\n' '<kernel> /opt/hb/victim' '<kernel> ./not-a-domain' \
 	'file read /etc/passwd' '<kernel> /opt/hb/next' 'file read /etc/hostname' \
 	>"$TFS/domain_policy"
 tap_is "an ACL after a refused header is not added to the previous domain" \
@@ -48,7 +48,7 @@ tap_is "the next valid header selects its domain again" \
 file read /etc/hostname" "$(block '<kernel> /opt/hb/next')"
 log=$(dmesg_since header | grep 'tomoyo_lkm: refused line')
 tap_diag "$log"
-for l in '<kernel> relative/not-a-domain' 'file read /etc/shadow'; do
+for l in '<kernel> ./not-a-domain' 'file read /etc/shadow'; do
 	if grep -qF "'$l'" <<<"$log"; then
 		tap_ok "dmesg names the refused line: $l"
 	else
@@ -106,7 +106,7 @@ gen() {
 			if (n % 20 == 0) {
 				d++
 				if (d % 7 == 3) {
-					print "<kernel> relative/" p "/bad" d; cur = ""
+					print "<kernel> ./" p "/bad" d; cur = ""
 				} else {
 					cur = "<kernel> /opt/" p "/d" d; print cur
 				}

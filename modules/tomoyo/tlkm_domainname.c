@@ -27,12 +27,32 @@ bool tlkm_is_namespace(const char *s, size_t len)
 	return !tlkm_check_word(s + 1, len - 2, 0, NULL);
 }
 
+/*
+ * Can @w be a program name in a domain name? As in TOMOYO: it holds a '/'
+ * and no '.' before its first '/'. Names such as "proc:/self/fd/16" (a
+ * program run through /proc/self/fd/N) qualify; condition words such as
+ * exec.realpath="/bin/sh" do not.
+ */
+static bool is_program_word(const struct tlkm_word *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->len; i++) {
+		if (w->s[i] == '/')
+			return true;
+		if (w->s[i] == '.')
+			return false;
+	}
+	return false;
+}
+
 /**
  * tlkm_parse_domainname() - Collect a domain name from a line.
  * @out:   Receives a kmalloc()ed copy with single spaces.
  * @first: The namespace word, already taken from @c.
- * @c:     Cursor; following words that start with '/' are taken as the
- *         domain's program names, the rest is left for the caller.
+ * @c:     Cursor; following words that hold a '/' before any '.' are
+ *         taken as the domain's program names (as TOMOYO's rule, which
+ *         admits "proc:/self/fd/16"), the rest is left for the caller.
  * @err:   Receives the reason on failure.
  *
  * Return: 0, -%EINVAL for a malformed name, -%E2BIG for an over-long one,
@@ -53,7 +73,7 @@ int tlkm_parse_domainname(char **out, const struct tlkm_word *first,
 	 * As in TOMOYO, a program name may hold wildcards: a domain entered
 	 * through a "file execute" pattern is named after the pattern.
 	 */
-	while (tlkm_next_word(&probe, &w) && w.s[0] == '/') {
+	while (tlkm_next_word(&probe, &w) && is_program_word(&w)) {
 		int ret = tlkm_check_word(w.s, w.len, TLKM_WORD_PATTERN, err);
 
 		if (ret)
@@ -70,7 +90,7 @@ int tlkm_parse_domainname(char **out, const struct tlkm_word *first,
 	memcpy(p, first->s, first->len);
 	p += first->len;
 	probe = *c;
-	while (tlkm_next_word(&probe, &w) && w.s[0] == '/') {
+	while (tlkm_next_word(&probe, &w) && is_program_word(&w)) {
 		*p++ = ' ';
 		memcpy(p, w.s, w.len);
 		p += w.len;

@@ -6,13 +6,13 @@ MODES=0
 td_workload() { :; }
 td_domain() {
 	printf '%s\n' "<kernel> $C/victim" 'use_profile 3' \
-		'<kernel> relative/not-a-domain' "file read $C/shadow" \
+		'<kernel> ./not-a-domain' "file read $C/shadow" \
 		"<kernel> $C/next" "file read $C/hostname"
 }
 td_setup() {
 	local l
 	for l in "<kernel> $C/victim1" 'use_profile 3' \
-		'<kernel> relative/not-a-domain' "file read $C/shadow1"; do
+		'<kernel> ./not-a-domain' "file read $C/shadow1"; do
 		printf '%s\n' "$l" >"$TFS/domain_policy" 2>/dev/null
 	done
 }

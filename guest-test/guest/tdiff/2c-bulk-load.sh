@@ -10,7 +10,7 @@ td_setup() {
 		for (n = 0; n < 600; n++) {
 			if (n % 20 == 0) {
 				d++
-				if (d % 7 == 3) print "<kernel> relative/" c "/bad" d
+				if (d % 7 == 3) print "<kernel> ./" c "/bad" d
 				else print "<kernel> " c "/d" d
 			} else if (n % 37 == 5) print "file reed " c "/bad" n
 			else if (n % 53 == 7) print "network inet stream connect 127.0.0.1 9" n "000"

@@ -594,7 +594,7 @@ static void writes(void)
 
 	n = load_all(p, TLKM_DOMAIN_POLICY, false,
 		     "<kernel> /opt/victim\nuse_profile 3\n"
-		     "<kernel> relative/not-a-domain\nfile read /etc/shadow\n"
+		     "<kernel> ./not-a-domain\nfile read /etc/shadow\n"
 		     "use_profile 1\n<kernel> /opt/next\nfile read /etc/hostname");
 	d = tlkm_find_domain(p, "<kernel> /opt/victim");
 	tap_result(n == 3 && d && d->profile == 3 && !d->acls,

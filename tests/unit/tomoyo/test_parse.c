@@ -24,6 +24,10 @@ static const struct norm_case norms[] = {
 	{ D, "<kernel> /sbin/init /usr/sbin/sshd", NULL },
 	{ D, "<ns1> /bin/a", NULL },
 	{ D, "<kernel> /usr/bin/\\*", NULL },
+	/* systemd's fexecve() of systemd-executor, as 6.1/6.12 name it. */
+	{ D, "<kernel> /usr/lib/systemd/systemd proc:/self/fd/16", NULL },
+	{ D, "<kernel> /usr/lib/systemd/systemd proc:/self/fd/16 /usr/sbin/auditd", NULL },
+	{ D, "file execute /bin/sh <kernel> proc:/self/fd/9 task.uid=0", NULL },
 	{ D, "file execute /bin/sh keep", NULL },
 	{ D, "file execute /bin/sh child", NULL },
 	{ D, "file execute /bin/sh parent", NULL },
@@ -179,6 +183,7 @@ static const struct reject_case rejects[] = {
 	{ D, "use_profile", -22, "use_profile" },
 	{ D, "use_group 1 2", -22, "unexpected '2'" },
 	{ D, "<kernel> relative", -22, "unexpected 'relative'" },
+	{ D, "<kernel> /bin/a b.c/d", -22, "unexpected 'b.c/d'" },
 	{ D, "file read /bin/sh keep", -22, "needs 'file execute' alone" },
 	{ D, "file read/execute /bin/sh child", -22, "needs 'file execute' alone" },
 	{ D, "file execute /bin/sh task.uid=0 keep", -22, "" },
