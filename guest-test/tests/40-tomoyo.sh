@@ -66,10 +66,17 @@ tap_is "a process from before the load is in <kernel>" "<kernel>" \
 tap_is "an exec after the load enters a child domain" "<kernel> /usr/bin/cat" \
 	"$(/usr/bin/cat "$TFS/self_domain")"
 # execveat()/fexecve() as systemd runs systemd-executor: the program is
-# named /proc/self/fd/N; the domain takes the file's own name, as TOMOYO's.
-tap_is "an exec through /proc/self/fd/N enters the file's own domain" \
-	"<kernel> /usr/bin/cat" \
-	"$(exec 9</usr/bin/cat; /proc/self/fd/9 "$TFS/self_domain")"
+# named /proc/self/fd/N. As the kernel's own TOMOYO: since 6.14 the domain
+# takes the file's own name; before, it is named "proc:/self/fd/N".
+if [ "$(uname -r | awk -F'[.-]' '{ print $1 * 1000 + $2 }')" -ge 6014 ]; then
+	tap_is "an exec through /proc/self/fd/N enters the file's own domain (6.14+)" \
+		"<kernel> /usr/bin/cat" \
+		"$(exec 9</usr/bin/cat; /proc/self/fd/9 "$TFS/self_domain")"
+else
+	tap_is "an exec through /proc/self/fd/N enters <kernel> proc:/self/fd/N (before 6.14)" \
+		"<kernel> proc:/self/fd/9" \
+		"$(exec 9</usr/bin/cat; /proc/self/fd/9 "$TFS/self_domain")"
+fi
 
 # ---- Item 5 (part 1): malformed lines, before the manager list is set. ----
 exc_before=$(cat "$TFS/exception_policy")

@@ -85,4 +85,18 @@ static inline struct file *tlkm_get_exe_file(struct mm_struct *mm)
 #define TLKM_FILE_IOCTL_COMPAT_HOOK(fn)
 #endif
 
+/*
+ * TLKM_EXEC_PROC_REALPATH - 1 when the kernel's own TOMOYO names a program
+ * run through procfs (fexecve(), execveat() of /proc/self/fd/N or
+ * /dev/fd/N, as systemd runs systemd-executor) by the file's realpath,
+ * 0 when it names it "proc:/self/fd/N". Mainline changed this in 6.14
+ * ("tomoyo: use realpath if symlink's pathname refers to procfs"):
+ * Debian's 6.1.192 and 6.12.118 have the old rule, 7.3.4 the new one.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 14, 0)
+#define TLKM_EXEC_PROC_REALPATH 1
+#else
+#define TLKM_EXEC_PROC_REALPATH 0
+#endif
+
 #endif /* _MODULES_TOMOYO_TLKM_COMPAT_H */

@@ -1494,11 +1494,13 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 	realpath = tlkm_realpath(&bprm->file->f_path);
 	program = tlkm_realpath_nofollow(bprm->filename);
 	/*
-	 * As TOMOYO does: a name on procfs (systemd runs systemd-executor as
-	 * /proc/self/fd/N with execveat()) names no program; the file's own
-	 * name is used for "file execute" and for the next domain.
+	 * As this kernel's TOMOYO does: since 6.14 a name on procfs (systemd
+	 * runs systemd-executor as /proc/self/fd/N with execveat()) names no
+	 * program, and the file's own name is used for "file execute" and for
+	 * the next domain; before, the program is "proc:/self/fd/N".
 	 */
-	if (program && !strncmp(program, "proc:/", 6)) {
+	if (TLKM_EXEC_PROC_REALPATH && program &&
+	    !strncmp(program, "proc:/", 6)) {
 		kfree(program);
 		program = NULL;
 	}
