@@ -4,15 +4,20 @@
  *
  * d_absolute_path() is not exported, so names come from d_path(): relative
  * to the caller's root (TOMOYO uses the namespace root; the two differ only
- * inside a chroot). Files on procfs are named "proc:" plus their path in
- * procfs, with the caller's own pid as "self", like TOMOYO. Directories end
- * with '/'. A " (deleted)" suffix is dropped.
+ * inside a chroot). As in TOMOYO, files on a filesystem whose root cannot
+ * rename and that needs no device (procfs, devpts, securityfs, mqueue,
+ * debugfs, ...) are named by the filesystem's type and their path inside
+ * it ("securityfs:/lsm"), on procfs with the caller's own pid as "self"
+ * ("proc:/self/status"). Directories end with '/'. A " (deleted)" suffix is
+ * dropped.
  */
 
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/magic.h>
 #include <linux/namei.h>
+#include <linux/pid_namespace.h>
+#include <linux/proc_fs.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 
@@ -64,21 +69,49 @@ static size_t own_pid_len(const char *p, pid_t pid)
 	return i;
 }
 
-/* "proc:" + path inside procfs, "/<own pid>" written as "/self". */
-static char *proc_name(struct dentry *dentry, char *buf, size_t size)
+/*
+ * Is a file of @dentry named inside its filesystem? As TOMOYO: when its
+ * root cannot rename and it needs no device; never for names a filesystem
+ * makes itself ("pipe:[N]", "socket:[N]", "anon_inode:..."), which d_path()
+ * returns.
+ */
+static bool has_local_name(const struct dentry *dentry)
 {
-	char *p = dentry_path_raw(dentry, buf + 5, size - 16);
+	const struct super_block *sb = dentry->d_sb;
+
+	if (dentry->d_op && dentry->d_op->d_dname)
+		return false;
+	return !d_backing_inode(sb->s_root)->i_op->rename &&
+	       !(sb->s_type->fs_flags & FS_REQUIRES_DEV);
+}
+
+/*
+ * "<fs type>:" + the path inside the filesystem; on procfs "/<own pid>"
+ * (in procfs's pid namespace) is written as "/self".
+ */
+static char *local_name(struct dentry *dentry, char *buf, size_t size)
+{
+	struct super_block *sb = dentry->d_sb;
+	const char *fs = sb->s_type->name;
+	size_t fs_len = strlen(fs);
+	char *p;
 	size_t n;
 
+	if (size < fs_len + 32)
+		return ERR_PTR(-ENAMETOOLONG);
+	p = dentry_path_raw(dentry, buf + fs_len + 1, size - fs_len - 16);
 	if (IS_ERR(p))
 		return p;
-	n = own_pid_len(p, task_tgid_vnr(current));
-	if (n && p - buf >= 16) {
-		p += n - 5;
-		memcpy(p, "/self", 5);
+	if (sb->s_magic == PROC_SUPER_MAGIC) {
+		n = own_pid_len(p, task_tgid_nr_ns(current, proc_pid_ns(sb)));
+		if (n && p - buf >= (ptrdiff_t)(fs_len + 6)) {
+			p += n - 5;
+			memcpy(p, "/self", 5);
+		}
 	}
-	p -= 5;
-	memcpy(p, "proc:", 5);
+	p -= fs_len + 1;
+	memcpy(p, fs, fs_len);
+	p[fs_len] = ':';
 	return p;
 }
 
@@ -93,8 +126,8 @@ static char *name_in(const struct path *path, const char *child, size_t size)
 
 	if (!buf)
 		return NULL;
-	if (dentry->d_sb->s_magic == PROC_SUPER_MAGIC)
-		p = proc_name(dentry, buf, size);
+	if (has_local_name(dentry))
+		p = local_name(dentry, buf, size);
 	else
 		p = d_path(path, buf, size - 2);
 	if (IS_ERR(p)) {
