@@ -28,6 +28,7 @@
 #include "tlkm_compat.h"
 #include "tlkm_domainname.h"
 #include "tlkm_glue.h"
+#include "tlkm_mount.h"
 #include "tlkm_transition.h"
 
 /* MAC indexes of tlkm_mac_names[] that are not file operations. */
@@ -784,56 +785,83 @@ static int hook_path_rename(const struct path *old_dir,
 	return ret;
 }
 
-/* The mount "type" word of TOMOYO for special mounts, or the fs type. */
-static const char *mount_type(const char *type, unsigned long flags)
+/*
+ * The device of a mount as TOMOYO names it: a path to resolve for --bind,
+ * --move and filesystems that need a device (-ENOENT when there is none),
+ * else the string as given, "<NULL>" for none. @dev_path is set when
+ * resolved.
+ */
+static char *mount_dev(const char *dev_name, int kind, const char *word,
+		       struct path *dev_path, int *err)
 {
-	if (flags & MS_REMOUNT)
-		return "--remount";
-	if ((flags & MS_BIND) && !(flags & MS_REMOUNT))
-		return "--bind";
-	if (flags & MS_MOVE)
-		return "--move";
-	if (flags & MS_SHARED)
-		return "--make-shared";
-	if (flags & MS_PRIVATE)
-		return "--make-private";
-	if (flags & MS_SLAVE)
-		return "--make-slave";
-	if (flags & MS_UNBINDABLE)
-		return "--make-unbindable";
-	return type && *type ? type : NULL;
+	struct file_system_type *fs;
+	bool resolve = kind == TLKM_MOUNT_DEV_DIR;
+	char *dev;
+
+	if (kind == TLKM_MOUNT_DEV_FSTYPE) {
+		fs = get_fs_type(word);
+		if (!fs) {
+			*err = -ENODEV;
+			return NULL;
+		}
+		resolve = fs->fs_flags & FS_REQUIRES_DEV;
+		module_put(fs->owner);
+	}
+	if (!resolve) {
+		if (!dev_name)
+			dev_name = "<NULL>";
+		dev = tlkm_encode_str(dev_name, strlen(dev_name));
+		*err = dev ? 0 : -ENOMEM;
+		return dev;
+	}
+	*err = -ENOENT;
+	if (!dev_name || kern_path(dev_name, LOOKUP_FOLLOW, dev_path))
+		return NULL;
+	dev = tlkm_realpath(dev_path);
+	if (dev) {
+		*err = 0;
+	} else {
+		path_put(dev_path);
+		*dev_path = (struct path){ };
+	}
+	return dev;
 }
 
 static int hook_sb_mount(const char *dev_name, const struct path *path,
 			 const char *type, unsigned long flags, void *data)
 {
-	char *dev = NULL, *dir = NULL, *fstype = NULL;
-	const char *t = mount_type(type, flags);
-	u64 num[3] = { flags & ~MS_MGC_MSK };
-	struct path dev_path;
-	bool have_dev;
-	int ret = 0;
+	struct path dev_path = { };
+	char *dev = NULL, *dir, *fstype = NULL;
+	unsigned long rest;
+	const char *word;
+	u64 num[3] = { 0 };
+	int kind, ret;
 
-	if (!t || !file_enabled(TLKM_FILE_MOUNT))
+	BUILD_BUG_ON(TLKM_MS_REMOUNT != MS_REMOUNT ||
+		     TLKM_MS_BIND != MS_BIND || TLKM_MS_MOVE != MS_MOVE ||
+		     TLKM_MS_UNBINDABLE != MS_UNBINDABLE ||
+		     TLKM_MS_PRIVATE != MS_PRIVATE ||
+		     TLKM_MS_SLAVE != MS_SLAVE || TLKM_MS_SHARED != MS_SHARED);
+	if (!file_enabled(TLKM_FILE_MOUNT))
 		return 0;
-	have_dev = dev_name && (flags & (MS_BIND | MS_MOVE)) &&
-		   !kern_path(dev_name, LOOKUP_FOLLOW, &dev_path);
-	if (have_dev) {
-		dev = tlkm_realpath(&dev_path);
-	} else {
-		dev = tlkm_encode_str(dev_name ? dev_name : "none",
-				      strlen(dev_name ? dev_name : "none"));
-	}
+	/* As TOMOYO: errors in reading the request refuse it in any mode. */
+	kind = tlkm_mount_request(flags, type, &word, &rest);
+	if (kind < 0)
+		return kind;
+	num[0] = rest;
 	dir = tlkm_realpath(path);
-	fstype = tlkm_encode_str(t, strlen(t));
-	if (dev && dir && fstype)
-		ret = check_file(TLKM_FILE_MOUNT, dev, dir, fstype, num,
-				 have_dev ? dev_path.dentry : NULL, path->dentry,
-				 NULL);
-	else
-		ret = no_name(tlkm_current_domain(), file_mac[TLKM_FILE_MOUNT]);
+	if (!dir)
+		return -ENOMEM;
+	dev = mount_dev(dev_name, kind, word, &dev_path, &ret);
+	if (dev)
+		fstype = tlkm_encode_str(word, strlen(word));
+	if (dev && !fstype)
+		ret = -ENOMEM;
 	/* As TOMOYO: path1 is the resolved device, path2 the mount point. */
-	if (have_dev)
+	if (!ret)
+		ret = check_file(TLKM_FILE_MOUNT, dev, dir, fstype, num,
+				 dev_path.dentry, path->dentry, NULL);
+	if (dev_path.dentry)
 		path_put(&dev_path);
 	kfree(dev);
 	kfree(dir);

@@ -9,6 +9,9 @@ td_domain() { printf '%s\n' "$D"; }
 td_workload() {
 	op mount-tmpfs mount none "$C/mnt" tmpfs 0
 	op remount-ro mount none "$C/mnt" tmpfs 0x21
+	# No device and no type, as systemd sets up a mount namespace.
+	op make-rslave-null mount - "$C/mnt" - 0x84000
+	op remount-null mount - "$C/mnt" - 0x1021
 	op umount umount "$C/mnt"
 	op mount-bind mount "$C/src" "$C/mnt" - 0x1000
 	op make-private mount none "$C/mnt" - 0x40000
