@@ -42,6 +42,30 @@ ts_cycle() {
 	done
 }
 
+# ts_denials: the refusals in the audit log (which reading empties), one
+# "COUNT DOMAIN<TAB>ACL" line each, most frequent first. A new domain's
+# use_profile/use_group records (granted=no by TOMOYO's convention) are
+# not refusals.
+ts_denials() {
+	timeout 5 cat "$TS_TFS/audit" | tr '\0' '\n' |
+		awk '/^#/ { n = /granted=no/ ? 2 : 0; next }
+		n == 2 { d = $0; n = 1; next }
+		n == 1 { n = 0; if ($0 !~ /^use_(profile|group) /) print d "\t" $0 }' |
+		sort | uniq -c | sort -rn
+}
+
+# ts_patternize: stdin's domain policy with the pids of this boot in
+# procfs names ("proc:/123/stat") written as "proc:/\$/stat", through
+# tomoyo-patternize: systemd reads /proc/PID/stat of every process when it
+# re-executes, and a policy learned in one boot meets other pids.
+ts_patternize() {
+	local conf
+	conf=$(mktemp)
+	echo 'rewrite head_pattern proc:/\$/' >"$conf"
+	tomoyo-patternize "$conf"
+	rm -f "$conf"
+}
+
 # ts_state: is-system-running and the failed units, one line.
 ts_state() {
 	echo "$(systemctl is-system-running) failed: $(systemctl --failed --no-legend --plain |

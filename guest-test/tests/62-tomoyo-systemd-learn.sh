@@ -4,8 +4,12 @@
 # Issue 15 item 4, a real policy, the built-in half: in a systemd boot the
 # built-in TOMOYO, activated at run time with tomoyo-tools' init_policy
 # defaults and systemd's domain in learning mode, learns while PID 1
-# re-executes itself and every running service restarts; the policy goes
-# to out/carry/tomoyo-systemd/ for 63-tomoyo-systemd-enforce.sh.
+# re-executes itself and every running service restarts; the policy, with
+# this boot's pids in procfs names patternized, goes to
+# out/carry/tomoyo-systemd/ for 63-tomoyo-systemd-enforce.sh. The control:
+# the built-in TOMOYO itself then enforces that policy (profile 3) through
+# the same re-execution and restarts, and must refuse nothing; otherwise
+# the policy, not tomoyo_lkm, is what 63 would find wanting.
 . /mnt/host/guest/tap.sh
 . /mnt/host/guest/tomoyo-systemd.sh
 
@@ -32,12 +36,26 @@ tap_is "systemd re-executes itself and its services restart, learning" "" \
 tap_is "PID 1 is in systemd's domain, learning" "1 $TS_DOMAIN" "$(ts_pid1)"
 tap_diag "state: $(ts_state)"
 tap_run "tomoyo-savepolicy saves the learned policy" tomoyo-savepolicy "$out"
-for f in profile exception_policy domain_policy manager; do
+for f in profile exception_policy manager; do
 	cp "$out/policy/current/$f.conf" "$out/$f.conf" 2>/dev/null
 done
-tap_diag "$(grep -c '^<kernel> /usr/lib/systemd/systemd' "$out/domain_policy.conf") domains, $(grep -vc '^<\|^use_\|^$' "$out/domain_policy.conf") ACL lines learned"
+ts_patternize <"$out/policy/current/domain_policy.conf" >"$out/domain_policy.conf"
+tap_diag "$(grep -c '^<kernel> /usr/lib/systemd/systemd' "$out/domain_policy.conf") domains, $(grep -vc '^<\|^use_\|^$' "$out/domain_policy.conf") ACL lines learned, $(grep -c 'proc:/\\\$/' "$out/domain_policy.conf") with a pid patternized"
 tap_is "the learned policy has systemd's domains" yes \
 	"$(grep -q "^$TS_DOMAIN /" "$out/domain_policy.conf" && echo yes || echo no)"
+
+# The control: the built-in enforces what it learned. Reading the audit
+# log empties it (learning filled it).
+ts_denials >/dev/null
+sed 's/^use_profile 1$/use_profile 3/' "$out/domain_policy.conf" | tomoyo-loadpolicy -d
+tap_is "the learned policy loads into the built-in, enforcing" 0 "$?"
+tap_is "systemd re-executes itself and its services restart, the built-in enforcing" "" \
+	"$(ts_cycle "${units[@]}")"
+tap_is "PID 1 is in systemd's domain, the built-in enforcing" "3 $TS_DOMAIN" "$(ts_pid1)"
+ts_denials >"$out/builtin-denials.txt"
+tap_is "the built-in TOMOYO refuses nothing of its own learned policy" "" \
+	"$(cat "$out/builtin-denials.txt")"
+sed 's/^use_profile [0-9]*$/use_profile 0/' "$out/domain_policy.conf" | tomoyo-loadpolicy -d
 since "$t0" >"$out/seconds"
 tap_diag "took $(cat "$out/seconds") s"
 tap_end
