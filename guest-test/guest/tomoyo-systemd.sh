@@ -54,14 +54,18 @@ ts_denials() {
 		sort | uniq -c | sort -rn
 }
 
-# ts_patternize: stdin's domain policy with the pids of this boot in
-# procfs names ("proc:/123/stat") written as "proc:/\$/stat", through
-# tomoyo-patternize: systemd reads /proc/PID/stat of every process when it
-# re-executes, and a policy learned in one boot meets other pids.
+# ts_patternize: stdin's domain policy with the names that differ from run
+# to run written as patterns, through tomoyo-patternize, as an
+# administrator does before enforcing: pids in procfs names
+# ("proc:/123/stat" as "proc:/\$/stat"; systemd reads /proc/PID/stat of
+# every process when it re-executes), the random temporary names of
+# systemd and udev ("/run/udev/data/.#c7:1301b5e6df7df25a92f" as
+# "/run/udev/data/.#\*") and of augenrules' mktemp.
 ts_patternize() {
 	local conf
 	conf=$(mktemp)
-	echo 'rewrite head_pattern proc:/\$/' >"$conf"
+	printf '%s\n' 'rewrite head_pattern proc:/\$/' 'rewrite tail_pattern /.#\*' \
+		'rewrite tail_pattern /aurules.\*' >"$conf"
 	tomoyo-patternize "$conf"
 	rm -f "$conf"
 }

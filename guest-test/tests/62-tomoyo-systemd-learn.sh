@@ -5,8 +5,9 @@
 # built-in TOMOYO, activated at run time with tomoyo-tools' init_policy
 # defaults and systemd's domain in learning mode, learns while PID 1
 # re-executes itself and every running service restarts; the policy, with
-# this boot's pids in procfs names patternized, goes to
-# out/carry/tomoyo-systemd/ for 63-tomoyo-systemd-enforce.sh. The control:
+# the names that differ between runs (pids, temporary files) patternized,
+# goes to out/carry/tomoyo-systemd/ for 63-tomoyo-systemd-enforce.sh. The
+# control:
 # the built-in TOMOYO itself then enforces that policy (profile 3) through
 # the same re-execution and restarts, and must refuse nothing; otherwise
 # the policy, not tomoyo_lkm, is what 63 would find wanting.
@@ -40,7 +41,7 @@ for f in profile exception_policy manager; do
 	cp "$out/policy/current/$f.conf" "$out/$f.conf" 2>/dev/null
 done
 ts_patternize <"$out/policy/current/domain_policy.conf" >"$out/domain_policy.conf"
-tap_diag "$(grep -c '^<kernel> /usr/lib/systemd/systemd' "$out/domain_policy.conf") domains, $(grep -vc '^<\|^use_\|^$' "$out/domain_policy.conf") ACL lines learned, $(grep -c 'proc:/\\\$/' "$out/domain_policy.conf") with a pid patternized"
+tap_diag "$(grep -c '^<kernel> /usr/lib/systemd/systemd' "$out/domain_policy.conf") domains, $(grep -vc '^<\|^use_\|^$' "$out/domain_policy.conf") ACL lines learned, $(grep -c 'proc:/\\\$/\|/\.#\\\*\|aurules\.\\\*' "$out/domain_policy.conf") with a pid or temporary name patternized"
 tap_is "the learned policy has systemd's domains" yes \
 	"$(grep -q "^$TS_DOMAIN /" "$out/domain_policy.conf" && echo yes || echo no)"
 
