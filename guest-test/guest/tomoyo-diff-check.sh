@@ -17,9 +17,18 @@ td_known() {
 		}' "$1"
 }
 
+# td_normalize FILE: the observations with what the kernel picks anew in
+# every boot masked: the inode numbers in the names of pipes, sockets and
+# anonymous inodes ("pipe:[1502]" -> "pipe:[N]").
+td_normalize() {
+	sed -E 's/(pipe|socket|anon_inode):\[[0-9]+\]/\1:[N]/g' "$1"
+}
+
 # td_classify CASE KNOWN: a unified diff on stdin, annotated: each -/+
-# line is followed by "#  known (STATUS): MATCH" or "#  UNKNOWN". The last
-# line is "unknown N known N", then one "used ROW" line per row that hit.
+# line is followed by "#  known (STATUS): MATCH" or "#  UNKNOWN". The
+# diff's "---"/"+++" file lines are left out (in the TAP stream a "# ---"
+# line would read as the start of the next test script). The last line is
+# "unknown N known N", then one "used ROW" line per row that hit.
 td_classify() {
 	awk -F'\t' -v c="$1" -v known="$2" '
 		BEGIN {
@@ -28,8 +37,9 @@ td_classify() {
 				kc[n] = r[1]; kk[n] = r[2]; km[n] = r[3]; ks[n] = r[4]
 			}
 		}
+		/^(\+\+\+|---) / { next }
 		{ print }
-		/^(\+\+\+|---|@@)/ { next }
+		/^@@/ { next }
 		/^[-+]/ {
 			kind = substr($1, 2); text = substr($0, length($1) + 2)
 			hit = 0
@@ -61,8 +71,8 @@ td_compare() {
 			tap_not_ok "tomoyo-diff $name: ran under tomoyo_lkm"
 			continue
 		fi
-		out=$(diff -U0 --label "built-in/$name" --label "tomoyo_lkm/$name" \
-			"$f" "$l/$name.txt" | td_classify "$name" "$known")
+		out=$(diff -U0 <(td_normalize "$f") <(td_normalize "$l/$name.txt") |
+			td_classify "$name" "$known")
 		summary=$(grep '^unknown ' <<<"$out")
 		grep '^used ' <<<"$out" >>"$rows"
 		out=$(grep -v -e '^unknown ' -e '^used ' <<<"$out")
@@ -73,10 +83,10 @@ td_compare() {
 			tap_ok "tomoyo-diff $name: same as the built-in TOMOYO ($(wc -l <"$f") observations)"
 		elif [ "$nu" = 0 ]; then
 			tap_ok "tomoyo-diff $name: only known differences ($nk lines)"
-			tap_diag "$out"
+			tap_diag "- built-in, + tomoyo_lkm:" "$out"
 		else
 			tap_not_ok "tomoyo-diff $name: $nu unknown and $nk known differing lines"
-			tap_diag "$out"
+			tap_diag "- built-in, + tomoyo_lkm:" "$out"
 		fi
 	done
 	# Rows that matched nothing: fixed, or stale.

@@ -10,7 +10,8 @@
 #              errno's name, or what the operation printed)
 #   policy     the case's domains and their lines after each pass
 #   exception  the case's exception policy lines as read back
-#   profile    the case's profiles as read back
+#   profile    the case's profiles as read back (with a "<kernel> "
+#              prefix when the TOMOYO prints one)
 #   stat       the change of each stat counter during each pass
 #   audit      each audit record of the case's domains: the decision
 #              part of its header (profile, mode, granted), domain, ACL
@@ -156,7 +157,7 @@ td_case() (
 	declare -F td_domain >/dev/null && td_domain | td_write domain_policy
 	grep -F "$C" "$TFS/exception_policy" | sed 's/^/exception\t/'
 	for p in $PROFILES; do
-		grep "^$p-" "$TFS/profile" | sed 's/^/profile\t/'
+		grep -E "^(<kernel> )?$p-" "$TFS/profile" | sed 's/^/profile\t/'
 	done
 	TD_PASS=load td_domains | sed 's/^/policy\tload: /'
 	for m in $MODES; do

@@ -18,7 +18,9 @@ td_domain() {
 }
 td_workload() {
 	note loaded "$(cat "$C/rc")"
-	note exception-lines "$(sort -u /etc/tomoyo/exception_policy.conf | grep -c -xFf - "$TFS/exception_policy")/$(sort -u /etc/tomoyo/exception_policy.conf | grep -c .)"
+	# Once a second namespace exists, TOMOYO prints "<kernel> " first.
+	note exception-lines "$(sort -u /etc/tomoyo/exception_policy.conf |
+		grep -c -xFf - <(sed 's/^<kernel> //' "$TFS/exception_policy"))/$(sort -u /etc/tomoyo/exception_policy.conf | grep -c .)"
 	op ld-cache read /etc/ld.so.cache
 	op passwd read /etc/passwd
 	op meminfo read /proc/meminfo
