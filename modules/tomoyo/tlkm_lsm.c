@@ -1292,8 +1292,11 @@ static int make_domain(const char *name, const char *parent,
 	made = !ret;
 out:
 	up_write(&tlkm_policy_sem);
-	if (made)
+	if (made) {
+		/* As TOMOYO: a domain made by an exec is a policy update. */
+		atomic_inc(&tlkm_stat.updates);
 		log_new_domain(name, profile, groups, r);
+	}
 	return ret;
 }
 
