@@ -253,6 +253,17 @@ void tlkm_print_exception(struct tlkm_buf *b, const struct tlkm_line *l)
 		tlkm_buf_puts(b, l->ns);
 		tlkm_buf_putc(b, ' ');
 	}
+	tlkm_print_exception_body(b, l);
+}
+
+/**
+ * tlkm_print_exception_body() - Print an exception policy line without its
+ * namespace prefix (and without "delete").
+ * @b: Output buffer.
+ * @l: Line.
+ */
+void tlkm_print_exception_body(struct tlkm_buf *b, const struct tlkm_line *l)
+{
 	switch (l->kind) {
 	case TLKM_LINE_TRANSITION:
 		tlkm_buf_puts(b, tlkm_transition_keywords[l->index]);

@@ -90,5 +90,6 @@ extern const char * const tlkm_transition_keywords[TLKM_TR_MAX];
 int tlkm_parse_exception(struct tlkm_line *l, struct tlkm_cursor *c,
 			 struct tlkm_err *err);
 void tlkm_print_exception(struct tlkm_buf *b, const struct tlkm_line *l);
+void tlkm_print_exception_body(struct tlkm_buf *b, const struct tlkm_line *l);
 
 #endif /* _MODULES_TOMOYO_TLKM_LINE_H */

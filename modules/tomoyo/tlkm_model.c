@@ -708,6 +708,21 @@ static bool is_header(const char *line, size_t len)
 	return len && *line == '<';
 }
 
+/*
+ * Does @l name a namespace other than "<kernel>"? As TOMOYO, which makes
+ * the namespace of an exception or profile line before it parses the rest
+ * of the line (so also for a refused or deleting one), and the namespace
+ * of a domain header it creates.
+ */
+static bool names_namespace(const struct tlkm_line *l)
+{
+	const char *ns = l->ns;
+
+	if (!ns && l->kind == TLKM_LINE_DOMAIN && !l->is_delete)
+		ns = l->str1;
+	return ns && *ns == '<' && !tlkm_in_namespace(NULL, ns);
+}
+
 /**
  * tlkm_write_line() - Parse one line and apply it to the policy.
  * @w:    Writer.
@@ -729,6 +744,8 @@ int tlkm_write_line(struct tlkm_writer *w, const char *line, size_t len,
 	if (!l)
 		return tlkm_fail(err, -ENOMEM, "out of memory", NULL, 0, NULL);
 	ret = tlkm_parse_line(w->file, line, len, l, err);
+	if (names_namespace(l))
+		w->policy->ns_enabled = true;
 	if (!ret)
 		ret = tlkm_apply_line(w, l, err);
 	tlkm_line_destroy(l);
@@ -748,6 +765,7 @@ struct dumper {
 	tlkm_emit_t emit;
 	void *ctx;
 	int ret;
+	bool ns_enabled;
 };
 
 static void emit_buf(struct dumper *dp)
@@ -759,14 +777,25 @@ static void emit_buf(struct dumper *dp)
 	tlkm_buf_init(&dp->b, dp->b.data, DUMP_BUF_SIZE);
 }
 
+/*
+ * As TOMOYO: once a namespace other than "<kernel>" exists, every
+ * exception and profile line starts with its namespace, "<kernel> "
+ * included; before that none does (also when it was written with one).
+ */
+static void dump_ns(struct dumper *dp, const char *ns)
+{
+	if (!dp->ns_enabled)
+		return;
+	tlkm_buf_puts(&dp->b, ns ? ns : "<kernel>");
+	tlkm_buf_putc(&dp->b, ' ');
+}
+
 static void dump_acls(struct dumper *dp, const struct tlkm_acl_entry *e,
 		      const char *ns, int group)
 {
 	for (; e && !dp->ret; e = e->next) {
-		if (ns) {
-			tlkm_buf_puts(&dp->b, ns);
-			tlkm_buf_putc(&dp->b, ' ');
-		}
+		if (group >= 0)
+			dump_ns(dp, ns);
 		if (group >= 0) {
 			tlkm_buf_puts(&dp->b, "acl_group ");
 			tlkm_buf_put_u64(&dp->b, group, TLKM_RADIX_DEC);
@@ -819,7 +848,11 @@ static void dump_entries(struct dumper *dp, const struct tlkm_entry *e,
 	for (; e && !dp->ret; e = e->next) {
 		if (!match(&e->line, arg))
 			continue;
-		tlkm_print_line_buf(&dp->b, &e->line);
+		dump_ns(dp, e->line.ns);
+		if (e->line.kind == TLKM_LINE_PROFILE)
+			tlkm_print_profile(&dp->b, &e->line.prof);
+		else
+			tlkm_print_exception_body(&dp->b, &e->line);
 		emit_buf(dp);
 	}
 }
@@ -880,7 +913,8 @@ static bool profile_is(const struct tlkm_line *l, unsigned int key)
 int tlkm_dump_policy(const struct tlkm_policy *p, enum tlkm_policy_file file,
 		     tlkm_emit_t emit, void *ctx)
 {
-	struct dumper dp = { .emit = emit, .ctx = ctx };
+	struct dumper dp = { .emit = emit, .ctx = ctx,
+			     .ns_enabled = p->ns_enabled };
 	char *buf = kmalloc(DUMP_BUF_SIZE, TLKM_GFP);
 	unsigned int i;
 

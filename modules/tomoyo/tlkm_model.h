@@ -105,6 +105,9 @@ struct tlkm_ns_acl_groups {
  * @deleted:    Domains deleted from the policy, which tasks may still be
  *              in: as in TOMOYO they stay in force for those tasks (one
  *              per name; a new domain of the same name replaces it).
+ * @ns_enabled: A namespace other than "<kernel>" was named at some time
+ *              (TOMOYO's tomoyo_namespace_enabled): from then on every
+ *              exception and profile line reads back with its namespace.
  * @has_conditions: An ACL with a condition was added at some time (the
  *              kernel glue then fills in the task's ids before a check).
  */
@@ -118,6 +121,7 @@ struct tlkm_policy {
 	struct tlkm_group *groups;
 	struct tlkm_domain *deleted;
 	bool has_conditions;
+	bool ns_enabled;
 };
 
 /**

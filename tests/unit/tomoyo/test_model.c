@@ -475,9 +475,9 @@ static void namespaces(void)
 		struct sink s;
 		const char *t = dump(p, TLKM_EXCEPTION_POLICY, &s);
 
-		tap_result(has_line(t, "acl_group 1 file read /k") &&
+		tap_result(has_line(t, "<kernel> acl_group 1 file read /k") &&
 			   has_line(t, "<other> acl_group 1 file read /o"),
-			   "acl_group lines print with their namespace");
+			   "acl_group lines print with their namespace, <kernel> too");
 	}
 	ret = load(p, TLKM_EXCEPTION_POLICY,
 		   "delete <other> acl_group 1 file read /o", &err);
@@ -914,6 +914,45 @@ static void use_groups(void)
 	tlkm_policy_destroy(p);
 }
 
+/* "<kernel> " before exception and profile lines once a namespace exists. */
+static void namespace_prefix(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct sink s;
+	int ret;
+
+	ret = load(p, TLKM_EXCEPTION_POLICY, "path_group G /a\n"
+		   "<kernel> path_group G /b\nacl_group 1 file read /g", NULL);
+	ret |= load(p, TLKM_PROFILE_POLICY, "PROFILE_VERSION=20150505\n"
+		    "<kernel> 1-COMMENT=one", NULL);
+	tap_result(!ret && !strcmp(dump(p, TLKM_EXCEPTION_POLICY, &s),
+				   "path_group G /a\npath_group G /b\n"
+				   "acl_group 1 file read /g\n"),
+		   "namespace prefix: none while <kernel> is the only one");
+	tap_result(!strcmp(dump(p, TLKM_PROFILE_POLICY, &s),
+			   "PROFILE_VERSION=20150505\n1-COMMENT=one\n"),
+		   "namespace prefix: none on profiles either");
+	/* A refused line still names its namespace, as TOMOYO. */
+	load(p, TLKM_EXCEPTION_POLICY, "<foo> no_such_keyword x", NULL);
+	tap_result(!strcmp(dump(p, TLKM_EXCEPTION_POLICY, &s),
+			   "<kernel> path_group G /a\n<kernel> path_group G /b\n"
+			   "<kernel> acl_group 1 file read /g\n"),
+		   "namespace prefix: every line once <foo> was named");
+	tap_result(!strcmp(dump(p, TLKM_PROFILE_POLICY, &s),
+			   "<kernel> PROFILE_VERSION=20150505\n"
+			   "<kernel> 1-COMMENT=one\n"),
+		   "namespace prefix: on profile lines too");
+	tlkm_policy_destroy(p);
+
+	p = tlkm_policy_create();
+	ret = load(p, TLKM_EXCEPTION_POLICY, "path_group G /a", NULL);
+	ret |= load(p, TLKM_DOMAIN_POLICY, "</bin/x> /bin/y", NULL);
+	tap_result(!ret && !strcmp(dump(p, TLKM_EXCEPTION_POLICY, &s),
+				   "<kernel> path_group G /a\n"),
+		   "namespace prefix: a domain in another namespace enables it");
+	tlkm_policy_destroy(p);
+}
+
 /* TOMOYO's manager rule, including an emptied list after activation. */
 static void manager_rule(void)
 {
@@ -958,6 +997,7 @@ static void manager_rule(void)
 
 void test_model(void)
 {
+	namespace_prefix();
 	manager_rule();
 	use_groups();
 	parent_and_path2();
