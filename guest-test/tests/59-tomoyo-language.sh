@@ -181,10 +181,11 @@ for f in a1 a2 a3 a4; do
 	echo "$f" >"$H/$f"
 	"$H/ops" read "$H/$f" >/dev/null
 done
+audit=$(timeout 2 cat "$TFS/audit" 2>/dev/null | tr '\0' '\n')
 tap_is "max_audit_log=2: the first two refusals are kept, later ones dropped" \
 	"file read $H/a1
-file read $H/a2" "$(timeout 2 cat "$TFS/audit" 2>/dev/null | tr '\0' '\n' |
-		grep -E "^file read $H/a[0-9]\$")"
+file read $H/a2" "$(grep -E "^file read $H/a[0-9]\$" <<<"$audit")"
+tap_diag "the whole audit log:" "$audit"
 
 # ---- The manager rule (last: the policy stays closed afterwards). ----
 # A subshell activates the policy and exits; rawwrite, the only manager,
