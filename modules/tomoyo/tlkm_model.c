@@ -1024,7 +1024,9 @@ find_preference(const struct tlkm_policy *p, const char *domain,
  * of CONFIG::category::operation, CONFIG::category and CONFIG that is
  * set; what that line leaves out has TOMOYO's defaults: disabled,
  * grant_log=yes, reject_log=yes. The preferences default to
- * max_audit_log=1024 and max_learning_entry=2048.
+ * max_audit_log=1024 and max_learning_entry=2048. A profile without any
+ * line is TOMOYO's null profile: disabled, nothing logged (no log
+ * switch, max_audit_log=0) and nothing learned.
  *
  * Return: 0, or -%EINVAL for an invalid @mac.
  */
@@ -1036,6 +1038,14 @@ int tlkm_profile_config(const struct tlkm_policy *p, const char *domain,
 
 	if (mac >= TLKM_MAC_MAX)
 		return -EINVAL;
+	if (!tlkm_profile_defined(p, domain, profile)) {
+		cfg->mode = TLKM_MODE_DISABLED;
+		cfg->grant_log = false;
+		cfg->reject_log = false;
+		cfg->max_audit_log = 0;
+		cfg->max_learning_entry = 0;
+		return 0;
+	}
 	pl = find_config(p, domain, profile, tlkm_mac_category_of[mac], mac);
 	if (!pl)
 		pl = find_config(p, domain, profile,

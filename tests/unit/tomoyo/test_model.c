@@ -819,6 +819,17 @@ static void profile_defaults(void)
 	tlkm_profile_config(p, "<kernel>", 4, 1, &cfg);
 	tap_result(!ret && cfg.grant_log && cfg.reject_log,
 		   "grant_log and reject_log default to yes, as TOMOYO");
+	tlkm_profile_config(p, "<kernel>", 9, 1, &cfg);
+	tap_result(cfg.mode == TLKM_MODE_DISABLED && !cfg.grant_log &&
+		   !cfg.reject_log && !cfg.max_audit_log &&
+		   !cfg.max_learning_entry,
+		   "an undefined profile logs and learns nothing, as TOMOYO's null profile");
+	ret = load(p, TLKM_PROFILE_POLICY, "9-COMMENT=defined", NULL);
+	tlkm_profile_config(p, "<kernel>", 9, 1, &cfg);
+	tap_result(!ret && cfg.mode == TLKM_MODE_DISABLED && cfg.grant_log &&
+		   cfg.reject_log && cfg.max_audit_log == 1024 &&
+		   cfg.max_learning_entry == 2048,
+		   "a profile with only a COMMENT has the defaults");
 	tap_result(tlkm_audit_has_room(1023, 1024) &&
 		   !tlkm_audit_has_room(1024, 1024) &&
 		   !tlkm_audit_has_room(0, 0),
