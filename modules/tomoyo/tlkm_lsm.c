@@ -365,12 +365,20 @@ static int decide(const char *domain, struct req *q)
 		}
 		profile = d->profile;
 		tlkm_domain_config(tlkm_policy, d, q->mac, &cfg);
+		/*
+		 * As TOMOYO: a disabled operation is neither checked nor
+		 * logged, whatever its grant_log says.
+		 */
+		if (cfg.mode == TLKM_MODE_DISABLED) {
+			up_read(&tlkm_policy_sem);
+			return 0;
+		}
 		/* The task's ids: for conditions, or for the log below. */
 		if (tlkm_policy->has_conditions && !task_filled) {
 			fill_task(&q->r);
 			task_filled = true;
 		}
-		ok = cfg.mode == TLKM_MODE_DISABLED || run_check(d, q);
+		ok = run_check(d, q);
 		/* Logging and learning need the preferences too. */
 		if (!ok || cfg.grant_log)
 			tlkm_profile_config(tlkm_policy, domain, profile,
