@@ -120,16 +120,55 @@ fi
 tap_diag "$(grep lsm_shim <<<"$log")"
 
 # State store: entries follow their objects and go with the client.
+# While client A is loaded, the counts are read by this shell itself
+# (obj_read) and waits are reads of a FIFO that never gets data
+# (obj_pause): a reader or sleep process would open files and count as a
+# task, and its entries would outlive it until its task is freed after an
+# RCU grace period, which raced with the counts on single-threaded TCG.
+obj_read() {
+	local type n
+	obj_task=0 obj_file=0
+	while read -r type n; do
+		case $type in
+		task) obj_task=$n ;;
+		file) obj_file=$n ;;
+		esac
+	done <"$SHIMFS/objects"
+}
+obj_pause() {
+	read -r -t 0.5 -u "$obj_never" _ || true
+}
+# obj_settle MIN_TASK MIN_FILE: read until two reads half a second apart
+# agree and reach the minimums, for at most 20 s; obj_task and obj_file
+# hold the last read.
+obj_settle() {
+	local i prev=""
+	for ((i = 0; i < 40; i++)); do
+		obj_read
+		[ "$prev" = "$obj_task $obj_file" ] && [ "$obj_task" -ge "$1" ] &&
+			[ "$obj_file" -ge "$2" ] && return 0
+		prev="$obj_task $obj_file"
+		obj_pause
+	done
+	return 1
+}
 base_task=$(objects task) base_file=$(objects file)
+mkdir -p "$LLSM_WORK"
+rm -f "$LLSM_WORK/never"
+mkfifo "$LLSM_WORK/never"
+exec {obj_never}<>"$LLSM_WORK/never"
 client_load a
+obj_settle 0 0
+pre_task=$obj_task pre_file=$obj_file
 pids=""
 for _ in 1 2 3; do
 	(exec 3</etc/hostname; exec sleep 60) &
 	pids="$pids $!"
 done
-sleep 1
-task_now=$(objects task) file_now=$(objects file)
-if [ "$task_now" -ge $((base_task + 3)) ] && [ "$file_now" -ge $((base_file + 3)) ]; then
+obj_settle $((pre_task + 3)) $((pre_file + 3))
+task_now=$obj_task file_now=$obj_file
+if [ "$task_now" -ge $((base_task + 3)) ] && [ "$file_now" -ge $((base_file + 3)) ] &&
+	[ "$task_now" -ge $((pre_task + 3)) ] && [ "$file_now" -ge $((pre_file + 3)) ]; then
 	tap_ok "state entries appear for tasks and open files ($task_now tasks, $file_now files)"
 else
 	tap_not_ok "state entries appear for tasks and open files ($task_now tasks, $file_now files)"
@@ -137,15 +176,20 @@ fi
 # shellcheck disable=SC2086
 kill $pids
 wait 2>/dev/null
-for _ in $(seq 20); do
-	[ "$(objects task)" -lt "$task_now" ] && [ "$(objects file)" -lt "$file_now" ] && break
-	sleep 0.5
+# Back to the counts before the three tasks, within 30 s.
+for ((i = 0; i < 60; i++)); do
+	obj_read
+	[ "$obj_task" -le "$pre_task" ] && [ "$obj_file" -le "$pre_file" ] && break
+	obj_pause
 done
-if [ "$(objects task)" -lt "$task_now" ] && [ "$(objects file)" -lt "$file_now" ]; then
+if [ "$obj_task" -le "$pre_task" ] && [ "$obj_file" -le "$pre_file" ]; then
 	tap_ok "entries go when their tasks exit and files close"
 else
-	tap_not_ok "entries go when their tasks exit and files close ($(objects task) tasks, $(objects file) files)"
+	tap_not_ok "entries go when their tasks exit and files close"
 fi
+tap_diag "entries before the 3 tasks: $pre_task tasks, $pre_file files; with them:" \
+	"$task_now tasks, $file_now files; after they exit: $obj_task tasks, $obj_file files"
+exec {obj_never}>&-
 (exec 3</etc/hostname; exec sleep 60) &
 keep=$!
 sleep 0.5
