@@ -148,7 +148,8 @@ rmmod llsm_test_a
 tap_is "client A's own module unregisters it" "" "$(cat "$SHIMFS/lsm")"
 tap_run "lsm_shim unloads" rmmod lsm_shim
 
-# clients=: only the listed clients may register.
+# clients=: only the listed clients may register, each from the module of
+# its name.
 tap_run "lsm_shim loads with clients=llsm_test_b,tomoyo_lkm" \
 	llsm_load lsm_shim clients=llsm_test_b,tomoyo_lkm
 dmesg_mark clients
@@ -160,6 +161,18 @@ else
 fi
 tap_logged "the refusal says why" clients \
 	"lsm_shim: llsm_test_a: refused: not in the clients= list"
+# A client's name is whatever its module puts in the descriptor: a module
+# must not get in under a listed name that is not its own.
+dmesg_mark squat
+if client_load squat 2>/dev/null || loaded llsm_test_squat; then
+	tap_not_ok "module llsm_test_squat, registering as llsm_test_b, is refused"
+	tap_diag "clients: $(cat "$SHIMFS/lsm")"
+	rmmod llsm_test_squat
+else
+	tap_ok "module llsm_test_squat, registering as llsm_test_b, is refused"
+fi
+tap_logged "the refusal names the module" squat \
+	"lsm_shim: llsm_test_b: refused: in the clients= list, but registered by module llsm_test_squat"
 tap_run "client B (listed) registers" client_load b
 rmmod llsm_test_b
 tap_run "lsm_shim unloads" rmmod lsm_shim
