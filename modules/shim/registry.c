@@ -48,7 +48,7 @@ static LIST_HEAD(clients);
 static char *allowed_clients;
 module_param_named(clients, allowed_clients, charp, 0444);
 MODULE_PARM_DESC(clients,
-		 "comma-separated names of the only client LSMs that may register (default: any)");
+		 "comma-separated names of the only client LSMs that may register, each from the module of its name (default: any)");
 static struct notifier_block module_nb;
 static unsigned int hook_users[LSM_SHIM_NR_HOOKS];
 static u64 next_seq;
@@ -322,13 +322,19 @@ static int add_client(struct shim_client *c)
 	return 0;
 }
 
+/* Whether clients= is set: only the clients it names may register. */
+static bool clients_limited(void)
+{
+	return allowed_clients && *allowed_clients;
+}
+
 /* Whether clients= lets a client of this (checked) name register. */
 static bool client_listed(const char *name)
 {
 	const char *p = allowed_clients;
 	size_t len = strlen(name);
 
-	if (!p || !*p)
+	if (!clients_limited())
 		return true;
 	while (*p) {
 		if (!strncmp(p, name, len) && (p[len] == ',' || !p[len]))
@@ -378,6 +384,15 @@ static int check_caller(const struct lsm_shim_lsm *lsm, unsigned long ret)
 		       lsm->name);
 		return -EPERM;
 	}
+	/*
+	 * A client's name is whatever its module puts in the descriptor: a
+	 * listed name counts only from the module of that name.
+	 */
+	if (clients_limited() && strcmp(lsm->name, module_name(lsm->owner))) {
+		pr_err(SHIM_NAME ": %s: refused: in the clients= list, but registered by module %s\n",
+		       lsm->name, module_name(lsm->owner));
+		return -EPERM;
+	}
 	if (!signature_ok(lsm->owner)) {
 		pr_err(SHIM_NAME ": %s: refused: module %s is not signed with a trusted key, and signatures are enforced\n",
 		       lsm->name, module_name(lsm->owner));
@@ -391,9 +406,10 @@ static int check_caller(const struct lsm_shim_lsm *lsm, unsigned long ret)
  * @lsm: the client's descriptor; it must stay valid until
  *       lsm_shim_unregister() returns (declare it const in the module).
  *
- * Checks the descriptor and the caller (the client's own module, listed in
- * clients= when that is set, signed when signatures are enforced), attaches the shim's dispatcher to every hook the
- * client uses and puts the client in call order. The client's hooks may be
+ * Checks the descriptor and the caller (the client's own module; listed in
+ * clients= and named as its module when clients= is set; signed when
+ * signatures are enforced), attaches the shim's dispatcher to every hook
+ * the client uses and puts the client in call order. The client's hooks may be
  * called before this function returns.
  *
  * Context: process context, may sleep.
@@ -404,8 +420,9 @@ static int check_caller(const struct lsm_shim_lsm *lsm, unsigned long ret)
  *   shim the end of (per-cred state without a built-in cred blob),
  * - %-EPERM: a hook the shim refuses (named in the log with its class; see
  *   hook_class.h), a caller that is not @lsm->owner's code or init, a
- *   client not in clients=, an unsigned module when signatures are
- *   enforced, or the shim is locked,
+ *   client not in clients= or not named as its module when clients= is
+ *   set, an unsigned module when signatures are enforced, or the shim is
+ *   locked,
  * - %-ENOSPC: the kernel has no free slot for a hook,
  * - %-ENOMEM: out of memory.
  */
