@@ -4,8 +4,8 @@
 # rmmod -f taints the kernel R (forced unload), on purpose here.
 # llsm-allow-taint: R
 # The lock against modules that go away anyway: lock_after= fires inside
-# the registration of a client whose init then fails, and every client is
-# removed with rmmod -f once locked. Each must be unlinked and drained
+# the registration of a client whose init then fails, and every client,
+# then the shim, is removed with rmmod -f once locked. Each must be unlinked and drained
 # before its memory is freed ("lock forced" in the log, an audit record with
 # forced=1), and the hooks it had (open, exec, ptrace) keep working. The
 # lock lasts until reboot, so this runs last in its boot (the one without
@@ -129,4 +129,26 @@ if client_load b 2>/dev/null; then
 else
 	tap_ok "a new client still cannot register"
 fi
+
+# The shim itself, with no client left (a client's use of its symbols keeps
+# even rmmod -f away until then): the lock cannot stop a forced unload,
+# which must say that the lock was forced, as for the clients.
+if rmmod lsm_shim 2>/dev/null; then
+	tap_not_ok "plain rmmod lsm_shim fails when locked"
+else
+	tap_ok "plain rmmod lsm_shim fails when locked"
+fi
+dmesg_mark force-shim
+rmmod -f lsm_shim 2>/dev/null
+if loaded lsm_shim; then
+	tap_not_ok "rmmod -f lsm_shim removes it"
+else
+	tap_ok "rmmod -f lsm_shim removes it"
+fi
+exercise
+tap_logged "the shim's forced unload is logged as a forced lock" force-shim \
+	"lsm_shim: going away although locked: the lock ends here (lock forced)"
+tap_logged "the shim's forced unload is audited with forced=1 locked=1" force-shim \
+	"op=unload name=lsm_shim module=lsm_shim res=1 forced=1 locked=1"
+tap_is "no oops after rmmod -f lsm_shim" clean "$(log_clean force-shim)"
 tap_end
