@@ -63,13 +63,15 @@ void shim_audit(const char *op, const char *lsm, const char *module,
 }
 
 /**
- * shim_audit_forced - audit the unregistration of a client whose module went
- * away without (or despite) the shim's consent.
- * @lsm: the client, a checked name.
- * @module: the client's module.
+ * shim_audit_forced - audit the unregistration of a client, or the unload of
+ * the shim, whose module went away without (or despite) the shim's consent.
+ * @op: "unregister" (a client) or "unload" (the shim).
+ * @lsm: the client or the shim, a checked name.
+ * @module: its module.
  * @locked: whether the shim was locked, i.e. the lock was forced.
  */
-void shim_audit_forced(const char *lsm, const char *module, bool locked)
+void shim_audit_forced(const char *op, const char *lsm, const char *module,
+		       bool locked)
 {
 	struct audit_buffer *ab;
 
@@ -77,7 +79,7 @@ void shim_audit_forced(const char *lsm, const char *module, bool locked)
 			     AUDIT_MAC_CONFIG_CHANGE);
 	if (!ab)
 		return;
-	audit_log_format(ab, "lsm=%s op=unregister name=%s", SHIM_NAME, lsm);
+	audit_log_format(ab, "lsm=%s op=%s name=%s", SHIM_NAME, op, lsm);
 	audit_module(ab, module);
 	audit_log_format(ab, " res=1 forced=1 locked=%d", locked);
 	audit_log_task_info(ab);
@@ -173,6 +175,15 @@ out:
 
 static void __exit shim_exit(void)
 {
+	/*
+	 * The lock holds a reference to the shim: only rmmod -f gets here
+	 * while locked (with no client left, whose use of the shim's symbols
+	 * would refuse even that). The lock goes with the module.
+	 */
+	bool locked = shim_is_locked();
+
+	if (locked)
+		pr_crit(SHIM_NAME ": going away although locked: the lock ends here (lock forced)\n");
 	shim_securityfs_exit();
 	mutex_lock(&shim_mutex);
 	shim_backend_release();
@@ -180,7 +191,10 @@ static void __exit shim_exit(void)
 	shim_state_exit();
 	shim_registry_exit();
 	pr_info(SHIM_NAME ": unloaded\n");
-	shim_audit("unload", SHIM_NAME, SHIM_NAME, 1);
+	if (locked)
+		shim_audit_forced("unload", SHIM_NAME, SHIM_NAME, true);
+	else
+		shim_audit("unload", SHIM_NAME, SHIM_NAME, 1);
 }
 
 module_init(shim_init);

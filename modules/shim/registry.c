@@ -526,7 +526,8 @@ static void remove_going_client(struct shim_client *c)
 	else
 		pr_warn(SHIM_NAME ": %s: module %s is going away without unregistering: unregistering it\n",
 			lsm->name, module_name(lsm->owner));
-	shim_audit_forced(lsm->name, module_name(lsm->owner), locked);
+	shim_audit_forced("unregister", lsm->name, module_name(lsm->owner),
+			  locked);
 	remove_client(c);
 	pr_info(SHIM_NAME ": unregistered %s\n", lsm->name);
 }

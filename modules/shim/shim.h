@@ -140,7 +140,8 @@ void shim_securityfs_exit(void);
 /* main.c */
 void shim_audit(const char *op, const char *lsm, const char *module,
 		int result);
-void shim_audit_forced(const char *lsm, const char *module, bool locked);
+void shim_audit_forced(const char *op, const char *lsm, const char *module,
+		       bool locked);
 enum lsm_shim_hook_id shim_table_hook(enum lsm_shim_hook_id id);
 
 #endif /* LOADABLE_LSM_SHIM_SHIM_H */
