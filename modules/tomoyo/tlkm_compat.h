@@ -99,4 +99,16 @@ static inline struct file *tlkm_get_exe_file(struct mm_struct *mm)
 #define TLKM_EXEC_PROC_REALPATH 0
 #endif
 
+/*
+ * TOMOYO's learning mode writes "pipe:[\$]", "socket:[\$]" and
+ * "proc:/\$/task/\$/fd/\$" patterns in place of the numbers of such names
+ * (mainline 08ae2487b202 and its procfs follow-up, both in 6.15; not in
+ * Debian's 6.1 and 6.12, whose TOMOYO learns the names as they are).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+#define TLKM_LEARN_PATTERNS 1
+#else
+#define TLKM_LEARN_PATTERNS 0
+#endif
+
 #endif /* _MODULES_TOMOYO_TLKM_COMPAT_H */

@@ -28,6 +28,7 @@
 #include "tlkm_compat.h"
 #include "tlkm_domainname.h"
 #include "tlkm_glue.h"
+#include "tlkm_learn.h"
 #include "tlkm_mount.h"
 #include "tlkm_transition.h"
 
@@ -256,13 +257,23 @@ static void learn(const char *domain, const char *acl, size_t len,
 	struct tlkm_writer w;
 	struct tlkm_domain *d;
 	struct tlkm_err err;
-	char *line = NULL;
+	char *line = NULL, *pat = NULL;
 	u32 n = 0;
 
+	/* As TOMOYO on this kernel: volatile numbers are learned as "\$". */
+	if (TLKM_LEARN_PATTERNS) {
+		pat = tlkm_learn_patternize(acl, len);
+		if (!pat)
+			return;
+		acl = pat;
+		len = strlen(pat);
+	}
 	if (cond) {
 		line = kasprintf(GFP_KERNEL, "%.*s %s", (int)len, acl, cond);
-		if (!line)
+		if (!line) {
+			kfree(pat);
 			return;
+		}
 		acl = line;
 		len = strlen(line);
 	}
@@ -287,6 +298,7 @@ static void learn(const char *domain, const char *acl, size_t len,
 out:
 	up_write(&tlkm_policy_sem);
 	kfree(line);
+	kfree(pat);
 }
 
 /*

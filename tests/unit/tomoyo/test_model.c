@@ -10,6 +10,7 @@
 #include "tap.h"
 #include "tlkm_addr.h"
 #include "tlkm_check.h"
+#include "tlkm_learn.h"
 #include "tlkm_manager.h"
 #include "tlkm_transition.h"
 
@@ -925,6 +926,41 @@ static void use_groups(void)
 	tlkm_policy_destroy(p);
 }
 
+/* The patterns newer TOMOYO learns for volatile numbers. */
+static void learn_patterns(void)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "file getattr pipe:[15087]", "file getattr pipe:[\\$]" },
+		{ "file ioctl socket:[42] 0x5401", "file ioctl socket:[\\$] 0x5401" },
+		{ "file read proc:/1234/stat", "file read proc:/\\$/stat" },
+		{ "file read proc:/1/cmdline", "file read proc:/1/cmdline" },
+		{ "file read proc:/12/cmdline", "file read proc:/\\$/cmdline" },
+		{ "file read proc:/self/task/77/fdinfo/3",
+		  "file read proc:/self/task/\\$/fdinfo/\\$" },
+		{ "file read proc:/55/fd/4", "file read proc:/\\$/fd/\\$" },
+		{ "file read proc:/self/status", "file read proc:/self/status" },
+		{ "file read /tmp/pipe:[1]", "file read /tmp/pipe:[1]" },
+		{ "file read pipe:[]", "file read pipe:[]" },
+		{ "file read /etc/passwd", "file read /etc/passwd" },
+		{ "network inet stream connect 127.0.0.1 80",
+		  "network inet stream connect 127.0.0.1 80" },
+		{ "file rename devpts:/3 devpts:/4", "file rename devpts:/3 devpts:/4" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *got = tlkm_learn_patternize(cases[i].in,
+						  strlen(cases[i].in));
+
+		tap_result(got && !strcmp(got, cases[i].out),
+			   "learned pattern: '%s' -> '%s' (got '%s')",
+			   cases[i].in, cases[i].out, got ? got : "(null)");
+		free(got);
+	}
+}
+
 /* "<kernel> " before exception and profile lines once a namespace exists. */
 static void namespace_prefix(void)
 {
@@ -1009,6 +1045,7 @@ static void manager_rule(void)
 void test_model(void)
 {
 	namespace_prefix();
+	learn_patterns();
 	manager_rule();
 	use_groups();
 	parent_and_path2();
