@@ -64,10 +64,11 @@ char *tlkm_learn_patternize(const char *acl, size_t len)
 		cp += 9 + w;
 		goto flush;
 	}
+	w = digits_after(cp, "proc:/");
 	if (!strncmp(cp, "proc:/self", 10)) {
 		PUT("proc:/self", 10);
 		cp += 10;
-	} else if ((w = digits_after(cp, "proc:/"))) {
+	} else if (w) {
 		if (w == 1 && cp[6] == '1')
 			PUT("proc:/1", 7);
 		else
@@ -85,9 +86,12 @@ char *tlkm_learn_patternize(const char *acl, size_t len)
 	if (w) {
 		PUT("/fd/\\$", 6);
 		cp += 4 + w;
-	} else if ((w = digits_after(cp, "/fdinfo/"))) {
-		PUT("/fdinfo/\\$", 10);
-		cp += 8 + w;
+	} else {
+		w = digits_after(cp, "/fdinfo/");
+		if (w) {
+			PUT("/fdinfo/\\$", 10);
+			cp += 8 + w;
+		}
 	}
 flush:
 	PUT(cp, end - cp);
