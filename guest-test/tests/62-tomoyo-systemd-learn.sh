@@ -40,6 +40,9 @@ tap_run "tomoyo-savepolicy saves the learned policy" tomoyo-savepolicy "$out"
 for f in profile exception_policy manager; do
 	cp "$out/policy/current/$f.conf" "$out/$f.conf" 2>/dev/null
 done
+# tomoyo-savepolicy made $out/domain_policy.conf a symbolic link to the
+# saved file: replace the link, do not write through it.
+rm -f "$out/domain_policy.conf"
 ts_patternize <"$out/policy/current/domain_policy.conf" >"$out/domain_policy.conf"
 tap_diag "$(grep -c '^<kernel> /usr/lib/systemd/systemd' "$out/domain_policy.conf") domains, $(grep -vc '^<\|^use_\|^$' "$out/domain_policy.conf") ACL lines learned, $(grep -c 'proc:/\\\$/\|/\.#\\\*\|aurules\.\\\*' "$out/domain_policy.conf") with a pid or temporary name patternized"
 tap_is "the learned policy has systemd's domains" yes \
