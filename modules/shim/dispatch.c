@@ -6,10 +6,10 @@
  * is built against (generated from <linux/lsm_hook_defs.h> by
  * gen_hook_defs.awk). A dispatcher is attached to the kernel's hook table
  * only while some client implements its hook. It calls the hook's clients in
- * order inside an SRCU read section, so clients may sleep where the hook
- * may, and unregistering waits for calls in flight. int hooks stop at the
- * first client whose result ends the kernel's own walk and return it; void
- * hooks call every client.
+ * order, from the hook's read-only call vector, inside an SRCU read
+ * section, so clients may sleep where the hook may, and unregistering waits
+ * for calls in flight. int hooks stop at the first client whose result ends
+ * the kernel's own walk and return it; void hooks call every client.
  */
 
 #include <linux/binfmts.h>
@@ -17,7 +17,6 @@
 #include <linux/errno.h>
 #include <linux/percpu.h>
 #include <linux/ratelimit.h>
-#include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/srcu.h>
 #include <linux/string.h>
@@ -61,15 +60,15 @@ static __always_inline int shim_int_default(enum lsm_shim_hook_id id, int def)
 	return def;
 }
 
+/* Walk a hook's read-only call vector; inside shim_srcu's read section. */
 #define shim_for_each_entry(e, id)                                        \
-	list_for_each_entry_srcu(e, &shim_hook_clients[id], node,         \
-				 srcu_read_lock_held(&shim_srcu))
+	for (e = shim_calls(id); shim_fn_addr(&e->fn); e++)
 
 #define SHIM_DISPATCH_int(DEFAULT, NAME, PARAMS, ARGS)                    \
 	static int shim_dispatch_##NAME PARAMS                            \
 	{                                                                 \
 		const enum lsm_shim_hook_id shim_id_ = LSM_SHIM_HOOK_##NAME;    \
-		struct shim_entry *shim_e_;                                     \
+		const struct shim_call *shim_e_;                                \
 		int shim_rc_ = DEFAULT, shim_idx_;                              \
 									  \
 		shim_idx_ = shim_enter(shim_id_);                               \
@@ -90,7 +89,7 @@ static __always_inline int shim_int_default(enum lsm_shim_hook_id id, int def)
 	static void shim_dispatch_##NAME PARAMS                           \
 	{                                                                 \
 		const enum lsm_shim_hook_id shim_id_ = LSM_SHIM_HOOK_##NAME;    \
-		struct shim_entry *shim_e_;                                     \
+		const struct shim_call *shim_e_;                                \
 		int shim_idx_;                                                  \
 									  \
 		shim_idx_ = shim_enter(shim_id_);                                     \
@@ -113,7 +112,7 @@ static int shim_dispatch_prctl_walk(int option, unsigned long arg2,
 				    unsigned long arg5)
 {
 	const enum lsm_shim_hook_id id = LSM_SHIM_HOOK_task_prctl;
-	struct shim_entry *e;
+	const struct shim_call *e;
 	int rc = -ENOSYS, this, idx;
 
 	idx = shim_enter(id);
@@ -158,7 +157,7 @@ static bool cred_undo(struct cred *cred, const struct cred *copy)
 	return true;
 }
 
-static void guard_report(const struct shim_entry *e, enum lsm_shim_hook_id id,
+static void guard_report(const struct shim_call *e, enum lsm_shim_hook_id id,
 			 const char *what, bool denied)
 {
 	pr_crit_ratelimited(SHIM_NAME ": %s: hook %s changed %s: undone%s\n",
@@ -170,7 +169,7 @@ static void guard_report(const struct shim_entry *e, enum lsm_shim_hook_id id,
 	static int shim_guard_##NAME PARAMS                                \
 	{                                                                  \
 		const enum lsm_shim_hook_id id = LSM_SHIM_HOOK_##NAME;     \
-		struct shim_entry *e;                                      \
+		const struct shim_call *e;                                 \
 		struct cred saved;                                         \
 		int rc = 0, idx;                                           \
 									   \
@@ -207,7 +206,7 @@ SHIM_GUARD_CRED_INT(task_fix_setgroups,
 static void shim_guard_cred_transfer(struct cred *new, const struct cred *old)
 {
 	const enum lsm_shim_hook_id id = LSM_SHIM_HOOK_cred_transfer;
-	struct shim_entry *e;
+	const struct shim_call *e;
 	struct cred saved;
 	int idx;
 
@@ -243,7 +242,7 @@ static bool bprm_undo(struct linux_binprm *bprm, const struct bprm_saved *s)
 static int guard_bprm(enum lsm_shim_hook_id id, struct linux_binprm *bprm)
 {
 	struct bprm_saved *s;
-	struct shim_entry *e;
+	const struct shim_call *e;
 	int rc = 0, idx;
 
 	/* Execs sleep anyway; a bprm is too large for the stack. */

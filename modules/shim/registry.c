@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * registry.c - client LSMs: validation, ordering, registration and
- * unregistration, and the per-hook client lists the dispatchers walk.
+ * unregistration, and the per-hook client lists the call vectors are made
+ * from.
  *
- * Writers hold shim_mutex; dispatchers read the per-hook lists under
- * shim_srcu. A client's entries are unlinked, then synchronize_srcu() waits
- * for every call in flight (calls may sleep) before anything is freed.
+ * Everything here is under shim_mutex. Dispatchers read the read-only call
+ * vectors (calls.c) under shim_srcu: a client's entries leave the lists and
+ * the vectors, then synchronize_srcu() waits for every call in flight
+ * (calls may sleep) before anything is freed.
  */
 
 #include <linux/capability.h>
 #include <linux/ctype.h>
+#include <linux/delay.h>
 #include <linux/limits.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
-#include <linux/rculist.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -24,7 +26,7 @@
 
 DEFINE_SRCU(shim_srcu);
 DEFINE_MUTEX(shim_mutex);
-struct list_head shim_hook_clients[LSM_SHIM_NR_HOOKS];
+static struct list_head hook_clients[LSM_SHIM_NR_HOOKS];
 struct shim_hook_stats __percpu *shim_stats;
 
 /**
@@ -64,7 +66,8 @@ int shim_registry_init(void)
 	int id, err;
 
 	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
-		INIT_LIST_HEAD(&shim_hook_clients[id]);
+		INIT_LIST_HEAD(&hook_clients[id]);
+	shim_calls_init();
 	shim_stats = __alloc_percpu(sizeof(*shim_stats) * LSM_SHIM_NR_HOOKS,
 				    __alignof__(*shim_stats));
 	if (!shim_stats)
@@ -86,6 +89,8 @@ void shim_registry_exit(void)
 	free_percpu(shim_stats);
 }
 
+static void shim_hook_republish(enum lsm_shim_hook_id id);
+
 static bool entry_before(const struct shim_entry *a, const struct shim_entry *b)
 {
 	return a->order < b->order || (a->order == b->order && a->seq < b->seq);
@@ -98,37 +103,68 @@ static bool entry_before(const struct shim_entry *a, const struct shim_entry *b)
  * @e: the entry, with fn, order and seq set.
  *
  * Context: shim_mutex held.
- * Return: 0, or the back end's errno (the entry is then not added).
+ * Return: 0, or (the entry is then not added)
+ * - %-ENOSPC: the hook has %SHIM_MAX_CALLS entries already,
+ * - %-ENOMEM: the read-only call vector could not be written,
+ * - the back end's errno.
  */
 int shim_hook_add(enum lsm_shim_hook_id id, struct shim_entry *e)
 {
-	struct list_head *pos = &shim_hook_clients[id];
+	struct list_head *pos = &hook_clients[id];
 	struct shim_entry *cur;
 	int err;
 
 	lockdep_assert_held(&shim_mutex);
-	list_for_each_entry(cur, &shim_hook_clients[id], node) {
+	if (hook_users[id] == SHIM_MAX_CALLS) {
+		pr_err(SHIM_NAME ": %s: hook %s has %d users already, the most it can have\n",
+		       e->name, shim_hook_name(id), SHIM_MAX_CALLS);
+		return -ENOSPC;
+	}
+	list_for_each_entry(cur, &hook_clients[id], node) {
 		if (entry_before(e, cur)) {
 			pos = &cur->node;
 			break;
 		}
 	}
-	list_add_tail_rcu(&e->node, pos);
+	list_add_tail(&e->node, pos);
+	err = shim_calls_publish(id, &hook_clients[id]);
+	if (err) {
+		list_del(&e->node);
+		return err;
+	}
 	if (hook_users[id]++ == 0) {
 		err = shim_backend_attach(id);
 		if (err) {
-			list_del_rcu(&e->node);
+			list_del(&e->node);
 			hook_users[id]--;
+			shim_hook_republish(id);
 			return err;
 		}
 	}
 	return 0;
 }
 
+/*
+ * shim_hook_republish - make a hook's call vector match its list after an
+ * entry left it. This must not fail: the entry's code may be freed next. A
+ * failed alias mapping is memory pressure, so it is retried until it works.
+ */
+static void shim_hook_republish(enum lsm_shim_hook_id id)
+{
+	unsigned int tries = 0;
+
+	while (shim_calls_publish(id, &hook_clients[id])) {
+		if (tries++ == 0)
+			pr_warn(SHIM_NAME ": hook %s: cannot rewrite its call vector yet, retrying\n",
+				shim_hook_name(id));
+		msleep(20);
+	}
+}
+
 /**
  * shim_hook_del - take an entry off a hook, and detach the hook's
- * dispatcher when no entry is left. The caller waits for shim_srcu before
- * the entry is freed or reused.
+ * dispatcher when no entry is left. The caller waits for shim_srcu, then
+ * calls shim_calls_quiesced(), before the entry is freed or reused.
  * @id: the hook.
  * @e: the entry.
  *
@@ -137,7 +173,8 @@ int shim_hook_add(enum lsm_shim_hook_id id, struct shim_entry *e)
 void shim_hook_del(enum lsm_shim_hook_id id, struct shim_entry *e)
 {
 	lockdep_assert_held(&shim_mutex);
-	list_del_rcu(&e->node);
+	list_del(&e->node);
+	shim_hook_republish(id);
 	if (--hook_users[id] == 0)
 		shim_backend_detach(id);
 }
@@ -315,6 +352,7 @@ static int add_client(struct shim_client *c)
 				shim_hook_del(lsm->hooks[i].id, &c->entries[i]);
 			shim_state_unlink(c->state);
 			synchronize_srcu(&shim_srcu);
+			shim_calls_quiesced();
 			shim_state_release(c->state);
 			return err;
 		}
@@ -501,6 +539,7 @@ static void remove_client(struct shim_client *c)
 	 * Expedited: unregistering is rare and the caller (rmmod) waits.
 	 */
 	synchronize_srcu_expedited(&shim_srcu);
+	shim_calls_quiesced();
 	shim_state_release(c->state);
 	mutex_unlock(&shim_mutex);
 	kfree(c);

@@ -4,9 +4,10 @@
  *
  * Layers, from the kernel up: a back end owns the kernel's hook table (the
  * 6.1 hlists or the 6.12+ static-call slots) and attaches one dispatcher per
- * hook; the dispatchers walk the registry's per-hook client lists inside an
- * SRCU read section; the registry validates and orders clients; the state
- * store keeps per-object client state; securityfs shows all of it.
+ * hook; the dispatchers walk each hook's read-only call vector (made from
+ * the registry's per-hook client lists) inside an SRCU read section; the
+ * registry validates and orders clients; the state store keeps per-object
+ * client state; securityfs shows all of it.
  */
 #ifndef LOADABLE_LSM_SHIM_SHIM_H
 #define LOADABLE_LSM_SHIM_SHIM_H
@@ -27,7 +28,8 @@
 
 /**
  * struct shim_entry - one client function on one hook.
- * @node: link in the hook's client list; readers walk it under shim_srcu.
+ * @node: link in the hook's client list, under shim_mutex; the
+ *        dispatchers read the hook's call vector made from the list.
  * @fn: the client's function.
  * @order: the client's order (INT_MAX for the shim's own state cleanup).
  * @seq: registration sequence number, the tie breaker of @order.
@@ -39,6 +41,27 @@ struct shim_entry {
 	int order;
 	u64 seq;
 	const char *name;
+};
+
+/* The most entries one hook can have (clients and the shim's own). */
+#define SHIM_MAX_CALLS 15
+
+/**
+ * struct shim_call - one function a dispatcher calls, in read-only memory.
+ * @fn: the client's function; empty after the last call of a vector.
+ * @name: the client's name, for logs.
+ */
+struct shim_call {
+	union security_list_options fn;
+	const char *name;
+};
+
+/**
+ * struct shim_calls - the calls of one hook, in call order.
+ * @call: the calls, then at least one empty one.
+ */
+struct shim_calls {
+	struct shim_call call[SHIM_MAX_CALLS + 1];
 };
 
 /**
@@ -104,7 +127,15 @@ struct shim_names {
 
 /* rowrite.c */
 int shim_write_ro_ptr(void **where, void *value);
+int shim_write_own_ro(void *dst, const void *src, size_t len);
+int shim_publish_own_ro_ptr(const void **where, const void *value);
 int shim_write_own_ro_bool(bool *where, bool value);
+
+/* calls.c */
+void shim_calls_init(void);
+const struct shim_call *shim_calls(enum lsm_shim_hook_id id);
+void shim_calls_quiesced(void);
+int shim_calls_publish(enum lsm_shim_hook_id id, const struct list_head *list);
 
 /* registry.c */
 int shim_registry_init(void);
