@@ -45,7 +45,8 @@ static struct security_hook_heads *heads;
  */
 static bool stuck[LSM_SHIM_NR_HOOKS];
 static unsigned int nr_stuck;
-static struct security_hook_list nodes[LSM_SHIM_NR_HOOKS];
+/* Read-only like the kernel's own nodes; written through an alias. */
+static struct security_hook_list nodes[LSM_SHIM_NR_HOOKS] __ro_after_init;
 
 static const size_t head_offset[LSM_SHIM_NR_HOOKS] = {
 #define LSM_HOOK(RET, DEFAULT, NAME, ...) \
@@ -152,6 +153,17 @@ bool shim_backend_alone(enum lsm_shim_hook_id id)
 	return n->head && n->list.pprev == &n->head->first;
 }
 
+/*
+ * set_node_head - note in the shim's node which list it is on (NULL: none).
+ * After a link or an unlink that worked this must not fail, or the node's
+ * state would be lost: a failed alias mapping is retried.
+ */
+static void set_node_head(struct security_hook_list *n, struct hlist_head *head)
+{
+	while (shim_write_own_ro(&n->head, &head, sizeof(head)))
+		msleep(20);
+}
+
 /**
  * shim_backend_attach - link the hook's dispatcher at the tail of its list.
  * @id: the hook.
@@ -161,7 +173,7 @@ bool shim_backend_alone(enum lsm_shim_hook_id id)
  */
 int shim_backend_attach(enum lsm_shim_hook_id id)
 {
-	struct security_hook_list *n = &nodes[id];
+	struct security_hook_list *n = &nodes[id], node;
 	struct hlist_head *head = hook_head(id);
 	struct hlist_node **link = &head->first;
 	int err;
@@ -171,16 +183,19 @@ int shim_backend_attach(enum lsm_shim_hook_id id)
 		return 0;
 	while (*link)
 		link = &(*link)->next;
-	n->list.next = NULL;
-	n->list.pprev = link;
-	n->hook = *shim_dispatcher(id);
-	n->lsm = SHIM_NAME;
+	memset(&node, 0, sizeof(node));
+	node.list.pprev = link;
+	node.hook = *shim_dispatcher(id);
+	node.lsm = SHIM_NAME;
+	err = shim_write_own_ro(n, &node, sizeof(node));
+	if (err)
+		return err;
 	/* The node must be complete before a walker can reach it. */
 	smp_wmb();
 	err = shim_write_ro_ptr((void **)link, &n->list);
 	if (err)
 		return err;
-	n->head = head;
+	set_node_head(n, head);
 	return 0;
 }
 
@@ -228,7 +243,7 @@ void shim_backend_detach(enum lsm_shim_hook_id id)
 		return;
 	err = unlink_node(n);
 	if (!err) {
-		n->head = NULL;
+		set_node_head(n, NULL);
 		if (stuck[id]) {
 			stuck[id] = false;
 			if (--nr_stuck == 0) {

@@ -36,7 +36,8 @@ static struct lsm_static_calls_table *table;
 static struct lsm_static_call *owned[LSM_SHIM_NR_HOOKS];
 /* The free slot the shim would take, found at init; NULL: none free. */
 static struct lsm_static_call *spare[LSM_SHIM_NR_HOOKS];
-static struct security_hook_list hook_lists[LSM_SHIM_NR_HOOKS];
+/* What lsm_for_each_hook() walkers call: read-only, written via an alias. */
+static struct security_hook_list hook_lists[LSM_SHIM_NR_HOOKS] __ro_after_init;
 static const struct lsm_id shim_lsmid = { .name = SHIM_NAME };
 
 static const size_t slot_offset[LSM_SHIM_NR_HOOKS] = {
@@ -217,10 +218,15 @@ int shim_backend_attach(enum lsm_shim_hook_id id)
 		__static_call_update(s->key, s->trampoline, shim_fn_addr(fn));
 	owned[id] = s;
 	if (hook_needs_hl(id) && !s->hl) {
-		hook_lists[id].scalls = s;
-		hook_lists[id].hook = *fn;
-		hook_lists[id].lsmid = &shim_lsmid;
-		err = shim_write_ro_ptr((void **)&s->hl, &hook_lists[id]);
+		struct security_hook_list hl = {
+			.scalls = s,
+			.hook = *fn,
+			.lsmid = &shim_lsmid,
+		};
+
+		err = shim_write_own_ro(&hook_lists[id], &hl, sizeof(hl));
+		if (!err)
+			err = shim_write_ro_ptr((void **)&s->hl, &hook_lists[id]);
 		if (err)
 			return err;
 	}
