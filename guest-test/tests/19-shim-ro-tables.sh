@@ -1,0 +1,92 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Issue 14 item 7, the gadget objection: everything the kernel calls
+# through because of the shim (the per-hook call vectors of the clients'
+# functions, the shim's nodes on the kernel's hook lists or the hook lists
+# of its static-call slots) and the lock flag are read-only memory, like the
+# kernel's own hook tables. An attacker with a kernel write primitive is
+# played by llsm_test_poke, which writes one byte back where it read it.
+. /mnt/host/guest/tap.sh
+. /mnt/host/guest/llsm.sh
+
+# sym NAME: the address of the shim's symbol NAME, or nothing.
+sym() {
+	awk -v n="$1" '$3 == n && $4 == "[lsm_shim]" { print $1; exit }' /proc/kallsyms
+}
+
+# poke ADDR: "read=R write=W" for the byte at ADDR (hex, no 0x).
+poke() {
+	if ! insmod "$LLSM_TEST_KO/llsm_test_poke.ko" "addr=0x$1"; then
+		echo "insmod failed"
+		return
+	fi
+	echo "read=$(param llsm_test_poke read_rc) write=$(param llsm_test_poke write_rc)"
+	rmmod llsm_test_poke
+}
+
+# plus ADDR N: ADDR + N, in hex without 0x.
+plus() { printf '%x' $((0x$1 + $2)); }
+
+echo data >/tmp/llsm-deny-marker
+tap_run "lsm_shim loads" llsm_load lsm_shim || tap_end
+tap_run "client A loads (its hooks fill the call vectors)" client_load a
+tap_is "client A denies the marker" EACCES "$(tryopen /tmp/llsm-deny-marker)"
+backend=$(cut -d' ' -f3 "$SHIMFS/version")
+backend=${backend#backend=}
+
+# The probe must be able to write where memory is writable, or every
+# "read-only" below would prove nothing.
+a=$(sym hook_users)
+if [ -z "$a" ]; then
+	tap_not_ok "the shim's writable counters are in /proc/kallsyms"
+else
+	tap_is "the probe writes the shim's writable counters (hook_users)" \
+		"read=0 write=0" "$(poke "$a")"
+fi
+
+# The call vectors: the start, and 64 KiB in (the table is larger: two
+# vectors of 16 calls for each of some 250 hooks).
+a=$(sym shim_calls_table)
+if [ -z "$a" ]; then
+	tap_not_ok "the call vectors (shim_calls_table) exist"
+else
+	tap_is "the call vectors cannot be written" "read=0 write=-14" "$(poke "$a")"
+	tap_is "the call vectors cannot be written 64 KiB in" "read=0 write=-14" \
+		"$(poke "$(plus "$a" 65536)")"
+fi
+# What the dispatchers of older versions walked: writable lists.
+a=$(sym shim_hook_clients)
+if [ -n "$a" ]; then
+	tap_is "the client lists the dispatchers walk cannot be written" \
+		"read=0 write=-14" "$(poke "$a")"
+fi
+
+case $backend in
+hlist) node=nodes ;;
+*) node=hook_lists ;;
+esac
+a=$(sym "$node")
+if [ -z "$a" ]; then
+	tap_not_ok "the $backend back end's $node exist"
+else
+	tap_is "the $backend back end's $node (called by the kernel) cannot be written" \
+		"read=0 write=-14" "$(poke "$a")"
+fi
+
+a=$(sym locked)
+if [ -z "$a" ]; then
+	tap_not_ok "the lock flag exists"
+else
+	tap_is "the lock flag cannot be written" "read=0 write=-14" "$(poke "$a")"
+fi
+
+# Still a working shim: registering and unregistering rewrite the vectors.
+tap_run "client B loads" client_load b
+tap_is "client A still denies the marker" EACCES "$(tryopen /tmp/llsm-deny-marker)"
+tap_run "client A unloads" rmmod llsm_test_a
+tap_is "client B (the same test client) still denies the marker" EACCES \
+	"$(tryopen /tmp/llsm-deny-marker)"
+tap_run "client B unloads" rmmod llsm_test_b
+tap_is "the marker opens without clients" ok "$(tryopen /tmp/llsm-deny-marker)"
+tap_run "lsm_shim unloads" rmmod lsm_shim
+tap_end
