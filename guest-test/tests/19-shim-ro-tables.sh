@@ -34,51 +34,41 @@ tap_is "client A denies the marker" EACCES "$(tryopen /tmp/llsm-deny-marker)"
 backend=$(cut -d' ' -f3 "$SHIMFS/version")
 backend=${backend#backend=}
 
+# probe_sym DESC NAME WANT [OFFSET]: poking OFFSET bytes into the shim's
+# symbol NAME gives WANT; not ok when NAME is not in /proc/kallsyms.
+probe_sym() {
+	local a
+	a=$(sym "$2")
+	if [ -z "$a" ]; then
+		tap_not_ok "$1 ($2 is not in /proc/kallsyms)"
+		return
+	fi
+	tap_is "$1" "$3" "$(poke "$(plus "$a" "${4:-0}")")"
+}
+ro="read=0 write=-14"
+
 # The probe must be able to write where memory is writable, or every
 # "read-only" below would prove nothing.
-a=$(sym hook_users)
-if [ -z "$a" ]; then
-	tap_not_ok "the shim's writable counters are in /proc/kallsyms"
-else
-	tap_is "the probe writes the shim's writable counters (hook_users)" \
-		"read=0 write=0" "$(poke "$a")"
-fi
+probe_sym "the probe writes the shim's writable counters (hook_users)" \
+	hook_users "read=0 write=0"
 
 # The call vectors: the start, and 64 KiB in (the table is larger: two
 # vectors of 16 calls for each of some 250 hooks).
-a=$(sym shim_calls_table)
-if [ -z "$a" ]; then
-	tap_not_ok "the call vectors (shim_calls_table) exist"
-else
-	tap_is "the call vectors cannot be written" "read=0 write=-14" "$(poke "$a")"
-	tap_is "the call vectors cannot be written 64 KiB in" "read=0 write=-14" \
-		"$(poke "$(plus "$a" 65536)")"
-fi
+probe_sym "the call vectors cannot be written" shim_calls_table "$ro"
+probe_sym "the call vectors cannot be written 64 KiB in" shim_calls_table "$ro" 65536
 # What the dispatchers of older versions walked: writable lists.
-a=$(sym shim_hook_clients)
-if [ -n "$a" ]; then
-	tap_is "the client lists the dispatchers walk cannot be written" \
-		"read=0 write=-14" "$(poke "$a")"
+if [ -n "$(sym shim_hook_clients)" ]; then
+	probe_sym "the client lists the dispatchers walk cannot be written" \
+		shim_hook_clients "$ro"
 fi
 
 case $backend in
 hlist) node=nodes ;;
 *) node=hook_lists ;;
 esac
-a=$(sym "$node")
-if [ -z "$a" ]; then
-	tap_not_ok "the $backend back end's $node exist"
-else
-	tap_is "the $backend back end's $node (called by the kernel) cannot be written" \
-		"read=0 write=-14" "$(poke "$a")"
-fi
-
-a=$(sym locked)
-if [ -z "$a" ]; then
-	tap_not_ok "the lock flag exists"
-else
-	tap_is "the lock flag cannot be written" "read=0 write=-14" "$(poke "$a")"
-fi
+probe_sym "the $backend back end's $node (called by the kernel) cannot be written" \
+	"$node" "$ro"
+probe_sym "the lock flag cannot be written" locked "$ro"
 
 # Still a working shim: registering and unregistering rewrite the vectors.
 tap_run "client B loads" client_load b
