@@ -14,31 +14,11 @@
 # images (two boots of 40-73 s); a fresh machine adds about 1.5-2 min (base
 # image 45-60 s, cloud image about 25 s, host packages about 20 s).
 set -uo pipefail
-top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=../lib/tap.sh source-path=SCRIPTDIR
+. "$(dirname "$0")/../lib/tap.sh"
 gt=$top/guest-test
 . "$gt/lib/common.sh"
 series=6.12
-n=0 fail=0
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $*"
-}
-not_ok() {
-	n=$((n + 1)) fail=$((fail + 1))
-	echo "not ok $n - $*"
-}
-# check NAME CMD...: one test that passes when CMD exits 0.
-check() {
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else not_ok "$name"; fi
-}
-finish() {
-	echo "1..$n"
-	echo "$((n - fail)) passed, $fail failed"
-	[ "$fail" = 0 ]
-	exit
-}
 # outputs_ok OUT: the files guest-test/run also leaves, with rc 0.
 outputs_ok() {
 	local f
@@ -56,9 +36,6 @@ failed_by_job() { [ "$(cat "$1/rc" 2>/dev/null)" = 3 ] && grep -q "about to fail
 no_qemu_left() { ! pgrep -f 'run-image\.[A-Za-z0-9]+/disk\.qcow2' >/dev/null; }
 # diag FILE...: the last lines of FILEs as TAP diagnostics.
 diag() { tail -n 15 "$@" 2>/dev/null | sed 's/^/# /'; }
-
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
 
 if (need_host_tools cloud-image-utils fdisk dosfstools mtools syslinux syslinux-common ovmf procps) >"$d/tools.log" 2>&1; then
 	ok "host tools for the cloud image path are installed"

@@ -7,19 +7,8 @@
 # unshare (the trigger's execution: it records its arguments and, when
 # FAKE_ACTIVATE is set, "activates"), dmesg, modprobe and modinfo. The
 # real thing is guest-test/tests/64-tomoyo-activate*.sh.
-top=$(cd "$(dirname "$0")/../.." && pwd)
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)) fail=$((fail + 1)); echo "not ok $n - $*"; }
-is() { # NAME WANT GOT (and $out as a diagnostic)
-	if [ "$2" = "$3" ]; then ok "$1"; else
-		not_ok "$1"
-		printf '# want: %s\n#  got: %s\n' "$2" "$3"
-		printf '%s\n' "$out" | sed 's/^/# out: /'
-	fi
-}
+# shellcheck source=../lib/tap.sh source-path=SCRIPTDIR
+. "$(dirname "$0")/../lib/tap.sh"
 loader=${LOADER:-$top/systemd/loadable-lsm-load}
 
 fake=$d/bin
@@ -214,6 +203,4 @@ is "no built-in TOMOYO: 'load tomoyo' loads tomoyo_lkm and the policy" \
 out=$(PATH="$fake:$PATH" "$loader" -n -c "$d/modules.conf" 2>&1)
 is "  --dry-run says so" "modprobe tomoyo_lkm" "$(head -n 1 <<<"$out")"
 
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+finish

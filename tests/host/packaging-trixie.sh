@@ -5,12 +5,8 @@
 # rpmlint are stricter than bookworm's. Runs packaging/build-packages
 # --suite trixie (a cached root made by packaging/build-root; building it
 # takes a few minutes once). Needs root, like the guest tests.
-top=$(cd "$(dirname "$0")/../.." && pwd)
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)) fail=$((fail + 1)); echo "not ok $n - $*"; }
+# shellcheck source=../lib/tap.sh source-path=SCRIPTDIR
+. "$(dirname "$0")/../lib/tap.sh"
 ver=$(cat "$top/VERSION")
 
 t0=$(date +%s)
@@ -40,6 +36,4 @@ else
 	not_ok "trixie's rpmlint: no errors"
 	grep ': E: ' "$d/dist/rpmlint.txt" 2>/dev/null | sed 's/^/# /' | head -n 20
 fi
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -4,27 +4,8 @@
 # contents, maintainer scripts, lintian, rpmlint), dkms.conf's limits, the
 # boot-time loader with stand-in modprobe/modinfo, and the Secure Boot hint.
 # The guest side is guest-test/check-packages (make check-packages).
-top=$(cd "$(dirname "$0")/../.." && pwd)
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)) fail=$((fail + 1)); echo "not ok $n - $*"; }
-is() { # NAME WANT GOT (and $out, when set, as a diagnostic)
-	if [ "$2" = "$3" ]; then ok "$1"; else
-		not_ok "$1"
-		printf '# want: %s\n#  got: %s\n' "$2" "$3"
-		printf '%s\n' "$out" | sed 's/^/# out: /'
-	fi
-}
-check() { # NAME CMD...: CMD succeeds
-	local name=$1
-	shift
-	if "$@" >"$d/check.out" 2>&1; then ok "$name"; else
-		not_ok "$name"
-		sed 's/^/# /' "$d/check.out" | head -n 15
-	fi
-}
+# shellcheck source=../lib/tap.sh source-path=SCRIPTDIR
+. "$(dirname "$0")/../lib/tap.sh"
 ver=$(cat "$top/VERSION")
 dist=$d/dist
 
@@ -270,6 +251,4 @@ is "hint: Secure Boot off: no enrolment text" 0 "$(grep -c mokutil <<<"$out")"
 out=$(FAKE_SIGNER="" FAKE_SB=disabled PATH="$fake:$PATH" "$hint" k)
 is "hint: unsigned modules: says so and why" 1 "$(grep -c 'modules for k are unsigned: ' <<<"$out")"
 
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -7,28 +7,8 @@
 # signature checked, dependencies resolved as far as they can be without
 # Fedora's packages) and its rpms' signatures checked by rpm. Needs root
 # (host packages).
-top=$(cd "$(dirname "$0")/../.." && pwd)
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-n=0 fail=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)) fail=$((fail + 1)); echo "not ok $n - $*"; }
-check() { # NAME CMD...: CMD succeeds
-	local name=$1
-	shift
-	if "$@" >"$d/check.out" 2>&1; then ok "$name"; else
-		not_ok "$name"
-		sed 's/^/# /' "$d/check.out" | head -n 15
-	fi
-}
-fails() { # NAME CMD...: CMD fails
-	local name=$1
-	shift
-	if ! "$@" >"$d/check.out" 2>&1; then ok "$name"; else
-		not_ok "$name"
-		sed 's/^/# /' "$d/check.out" | head -n 15
-	fi
-}
+# shellcheck source=../lib/tap.sh source-path=SCRIPTDIR
+. "$(dirname "$0")/../lib/tap.sh"
 ver=$(cat "$top/VERSION")
 dist=$d/dist
 
@@ -157,6 +137,4 @@ else
 	sed 's/^/# /' <<<"$out"
 fi
 
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+finish

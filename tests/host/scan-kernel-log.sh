@@ -1,22 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Host tests of guest-test/scan-kernel-log on made-up kernel logs.
-top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=../lib/tap.sh source-path=SCRIPTDIR
+. "$(dirname "$0")/../lib/tap.sh"
 scan=$top/guest-test/scan-kernel-log
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-n=0 fail=0
 expect() { # NAME WANT_RC ARGS...
 	local name=$1 want=$2 got
 	shift 2
 	"$scan" "$@" >"$d/out" 2>&1
 	got=$?
-	n=$((n + 1))
 	if [ "$got" = "$want" ]; then
-		echo "ok $n - $name"
+		ok "$name"
 	else
-		fail=$((fail + 1))
-		echo "not ok $n - $name (exit $got, wanted $want)"
+		not_ok "$name (exit $got, wanted $want)"
 		sed 's/^/# /' "$d/out"
 	fi
 }
@@ -51,6 +47,4 @@ expect "--allow R still fails taint W" 1 --tainted $((12288 | 8 | 512)) --allow 
 expect "taint D (died) fails" 1 --tainted 128 "$d/clean"
 expect "a problem in the second file is found" 1 "$d/clean" "$d/warn"
 expect "no file is a usage error" 2
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+finish
