@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Choice of QEMU accelerator (sourced).
 
 # pick_accel: print "kvm" when /dev/kvm is usable for stock guest kernels,

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Shared settings and helpers for the guest harness scripts (sourced, not run).
 
 LLSM_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -6,6 +7,7 @@ LLSM_CACHE=${LLSM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/loadable-lsm}
 LLSM_MIRROR=${LLSM_MIRROR:-http://deb.debian.org/debian}
 LLSM_SECURITY_MIRROR=${LLSM_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
 LLSM_SERIES_ALL="6.1 6.12 7"
+# shellcheck disable=SC2034 # read by the scripts that source this file
 LLSM_SERIES_DEFAULT=6.12
 
 say() { printf '%s\n' "$*"; }

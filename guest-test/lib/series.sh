@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Kernel series table and version resolution through private apt lists (sourced).
 #
 # A series names a kernel line; it resolves, at fetch time, to a Debian suite
