@@ -377,19 +377,3 @@ const char *shim_hook_refused(enum lsm_shim_hook_id id, const char **class)
 	*class = shim_hook_class_name(c);
 	return shim_hook_class_allowed(c) ? NULL : why;
 }
-
-/**
- * shim_hook_by_name - look a hook up by name.
- * @name: the kernel's name of the hook.
- *
- * Return: the hook's id, or -ENOENT.
- */
-int shim_hook_by_name(const char *name)
-{
-	int id;
-
-	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
-		if (!strcmp(shim_hook_names[id], name))
-			return id;
-	return -ENOENT;
-}

@@ -96,7 +96,6 @@ extern struct shim_hook_stats __percpu *shim_stats;
 const union security_list_options *shim_dispatcher(enum lsm_shim_hook_id id);
 const char *shim_hook_name(enum lsm_shim_hook_id id);
 const char *shim_hook_refused(enum lsm_shim_hook_id id, const char **class);
-int shim_hook_by_name(const char *name);
 
 /* backend_*.c: the kernel's hook table. All but the name are called with
  * shim_mutex held.
