@@ -36,3 +36,20 @@ need_host_tools() {
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
 		$missing >/dev/null || die "apt-get install$missing failed"
 }
+
+# llsm_help FILE: FILE's leading comment, its usage, without the "#! ",
+# SPDX and shellcheck lines.
+llsm_help() {
+	awk 'NR == 1 && /^#!/ { next }
+		/^# (SPDX|shellcheck)/ { next }
+		/^#/ { sub(/^# ?/, ""); print; next }
+		{ exit }' "$1"
+}
+
+# Every program that sources this file answers -h and --help so.
+case "${1:-}" in
+-h | --help)
+	llsm_help "$0"
+	exit 0
+	;;
+esac
