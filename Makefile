@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # loadable-lsm: top-level entry points. See README.md.
 #
+#   make [KVER=...|KDIR=...]             build the modules against a kernel's
+#                                        headers (default: the running one)
 #   make check [KERNEL=6.1|6.12|7|all]   host tests + guest test matrix
 #   make check-full                      every series in full
 #   make soak  [KERNEL=...]              the same with the long cycle tests
@@ -20,9 +22,20 @@
 KERNEL ?= all
 SERIES := $(if $(filter all,$(KERNEL)),,$(KERNEL))
 
-.PHONY: all check check-full check-host check-packages soak demo guest-image lint packages dist repo clean bench
+.PHONY: all modules check check-full check-host check-packages soak demo guest-image lint packages dist repo clean bench
 
-all: check
+# A bare make builds the modules, as for any out-of-tree module; it never
+# loads them (guests do that) and never starts the guest matrix.
+all: modules
+
+KVER ?= $(shell uname -r)
+KDIR ?= /lib/modules/$(KVER)/build
+
+modules:
+	@test -d "$(KDIR)" || { echo "make: no kernel headers in $(KDIR): install" \
+		"linux-headers-$(KVER), or set KDIR; guest-test/build-modules SERIES builds" \
+		"against a guest series' headers instead" >&2; exit 2; }
+	$(MAKE) -C modules KVER=$(KVER) KDIR=$(KDIR)
 
 check:
 	tests/run $(SERIES)
