@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tlkm_lsm.c - tomoyo_lkm's LSM hooks: build a request, decide it against
- * the task's domain and profile, log, learn, ask, or refuse with EPERM.
+ * tlkm_lsm.c - tomoyo_lkm's LSM hooks: build a request and have
+ * tlkm_decide() decide it; refuse with EPERM.
  *
  * Hooks read the policy under tlkm_policy_sem (read); learning and domain
  * creation take it for writing after dropping the read lock.
@@ -30,6 +30,7 @@
 #include "tlkm_glue.h"
 #include "tlkm_learn.h"
 #include "tlkm_mount.h"
+#include "tlkm_req.h"
 #include "tlkm_transition.h"
 
 /* MAC indexes of tlkm_mac_names[] that are not file operations. */
@@ -49,27 +50,6 @@
 #define MAX_ARG_ENCODED 4086
 /* What is read when the kernel does not say where the strings end. */
 #define MAX_EXEC_BYTES 65536
-#define MAX_RETRY 10
-
-enum req_kind { REQ_FILE, REQ_INET, REQ_UNIX, REQ_ENV };
-
-/**
- * struct req - One request being decided.
- * @kind:     enum req_kind.
- * @op:       enum tlkm_file_op or tlkm_net_op.
- * @protocol: enum tlkm_sock_type.
- * @mac:      Index into tlkm_mac_names[] for the profile lookup.
- * @r:        Operands and attributes for the matcher.
- * @cond:     Condition text learned with the ACL, or NULL.
- */
-struct req {
-	u8 kind;
-	u8 op;
-	u8 protocol;
-	u8 mac;
-	struct tlkm_request r;
-	const char *cond;
-};
 
 /* file op -> MAC index (execute, open, create, ...). */
 static const u8 file_mac[TLKM_FILE_MAX] = {
@@ -85,327 +65,6 @@ static const u8 file_mac[TLKM_FILE_MAX] = {
 	[TLKM_FILE_LINK] = 13, [TLKM_FILE_RENAME] = 14,
 	[TLKM_FILE_PIVOT_ROOT] = 22, [TLKM_FILE_MOUNT] = 20,
 };
-
-static const char * const sock_names[4] = {
-	"stream", "dgram", "raw", "seqpacket",
-};
-
-/*
- * Is @mac checked at all in @domain? The fast test every hook makes before
- * it computes names: the domain's profile mode, remembered in the domain.
- */
-static bool enabled(const char *domain, unsigned int mac)
-{
-	struct tlkm_domain *d;
-	struct tlkm_config cfg;
-	bool on = false;
-
-	down_read(&tlkm_policy_sem);
-	d = tlkm_task_domain(tlkm_policy, domain);
-	if (d && !tlkm_domain_config(tlkm_policy, d, mac, &cfg))
-		on = cfg.mode != TLKM_MODE_DISABLED;
-	up_read(&tlkm_policy_sem);
-	return on;
-}
-
-/*
- * A request whose name cannot be built (longer than tlkm_realpath()
- * handles, or no memory): as TOMOYO, -ENOMEM when @mac is enforcing in
- * @domain, else the operation goes on unchecked.
- */
-static int no_name(const char *domain, unsigned int mac)
-{
-	struct tlkm_config cfg = { .mode = TLKM_MODE_DISABLED };
-	struct tlkm_domain *d;
-
-	down_read(&tlkm_policy_sem);
-	d = tlkm_task_domain(tlkm_policy, domain);
-	if (d)
-		tlkm_domain_config(tlkm_policy, d, mac, &cfg);
-	up_read(&tlkm_policy_sem);
-	return cfg.mode == TLKM_MODE_ENFORCING ? -ENOMEM : 0;
-}
-
-static void put_num(struct tlkm_buf *b, u64 v, enum tlkm_radix radix)
-{
-	/* tlkm_buf_put_u64() writes the "0" and "0x" prefixes. */
-	tlkm_buf_putc(b, ' ');
-	tlkm_buf_put_u64(b, v, radix);
-}
-
-static void put_addr(struct tlkm_buf *b, const struct tlkm_request *r)
-{
-	char tmp[64];
-
-	if (r->is_ipv6)
-		snprintf(tmp, sizeof(tmp), " %pI6c", r->addr);
-	else
-		snprintf(tmp, sizeof(tmp), " %pI4", r->addr);
-	tlkm_buf_puts(b, tmp);
-}
-
-/* Numbers of file ACLs: modes in octal, ioctl and mount flags in hex. */
-static enum tlkm_radix file_radix(unsigned int op, unsigned int i)
-{
-	if (op == TLKM_FILE_IOCTL || op == TLKM_FILE_MOUNT)
-		return TLKM_RADIX_HEX;
-	if (op == TLKM_FILE_CHOWN || op == TLKM_FILE_CHGRP || i > 0)
-		return TLKM_RADIX_DEC;
-	return TLKM_RADIX_OCT;
-}
-
-/* The ACL line that would allow the request, as learning mode adds it. */
-static void print_acl(struct tlkm_buf *b, const struct req *q)
-{
-	const struct tlkm_request *r = &q->r;
-	unsigned int i, type;
-
-	switch (q->kind) {
-	case REQ_FILE:
-		type = tlkm_file_op_type(q->op);
-		tlkm_buf_puts(b, "file ");
-		tlkm_buf_puts(b, tlkm_file_op_names[q->op]);
-		for (i = 0; i < tlkm_acl_nr_names[type]; i++) {
-			tlkm_buf_putc(b, ' ');
-			tlkm_buf_puts(b, r->name[i]);
-		}
-		for (i = 0; i < tlkm_acl_nr_nums[type]; i++)
-			put_num(b, r->num[i], file_radix(q->op, i));
-		break;
-	case REQ_INET:
-	case REQ_UNIX:
-		tlkm_buf_puts(b, q->kind == REQ_INET ? "network inet " :
-			      "network unix ");
-		tlkm_buf_puts(b, sock_names[q->protocol]);
-		tlkm_buf_putc(b, ' ');
-		tlkm_buf_puts(b, tlkm_net_op_names[q->op]);
-		if (q->kind == REQ_INET) {
-			put_addr(b, r);
-			put_num(b, r->num[0], TLKM_RADIX_DEC);
-		} else {
-			tlkm_buf_putc(b, ' ');
-			tlkm_buf_puts(b, r->name[0]);
-		}
-		break;
-	default:
-		tlkm_buf_puts(b, "misc env ");
-		tlkm_buf_puts(b, r->name[0]);
-		break;
-	}
-}
-
-static bool run_check(const struct tlkm_domain *d, const struct req *q)
-{
-	switch (q->kind) {
-	case REQ_FILE:
-		return tlkm_check_file(tlkm_policy, d, q->op, &q->r);
-	case REQ_INET:
-		return tlkm_check_inet(tlkm_policy, d, q->protocol, q->op,
-				       &q->r);
-	case REQ_UNIX:
-		return tlkm_check_unix(tlkm_policy, d, q->protocol, q->op,
-				       &q->r);
-	default:
-		return tlkm_check_env(tlkm_policy, d, &q->r);
-	}
-}
-
-static void fill_task(struct tlkm_request *r)
-{
-	const struct cred *c = current_cred();
-
-	r->uid = from_kuid(&init_user_ns, c->uid);
-	r->euid = from_kuid(&init_user_ns, c->euid);
-	r->suid = from_kuid(&init_user_ns, c->suid);
-	r->fsuid = from_kuid(&init_user_ns, c->fsuid);
-	r->gid = from_kgid(&init_user_ns, c->gid);
-	r->egid = from_kgid(&init_user_ns, c->egid);
-	r->sgid = from_kgid(&init_user_ns, c->sgid);
-	r->fsgid = from_kgid(&init_user_ns, c->fsgid);
-	r->pid = task_tgid_vnr(current);
-	r->ppid = task_tgid_vnr(rcu_access_pointer(current->real_parent));
-}
-
-/* "#YYYY/MM/DD hh:mm:ss# profile=N mode=M granted=G (global-pid=P) task={ ... }" */
-static void print_header(struct tlkm_buf *b, unsigned int profile,
-			 unsigned int mode, bool granted,
-			 const struct tlkm_request *r)
-{
-	struct tm tm;
-	char tmp[320];
-
-	time64_to_tm(ktime_get_real_seconds(), 0, &tm);
-	snprintf(tmp, sizeof(tmp),
-		 "#%04ld/%02d/%02d %02d:%02d:%02d# profile=%u mode=%s granted=%s (global-pid=%d) task={ pid=%u ppid=%u uid=%u gid=%u euid=%u egid=%u suid=%u sgid=%u fsuid=%u fsgid=%u }\n",
-		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-		 tm.tm_min, tm.tm_sec, profile, tlkm_mode_keywords[mode],
-		 granted ? "yes" : "no", task_pid_nr(current), r->pid, r->ppid,
-		 r->uid, r->gid, r->euid, r->egid, r->suid, r->sgid, r->fsuid,
-		 r->fsgid);
-	tlkm_buf_puts(b, tmp);
-}
-
-/*
- * Add the ACL of a refused request to a domain (learning mode). Like
- * TOMOYO, the learned line carries the request's condition (an exec's
- * realpath and argv[0]) where the audit record shows the bare ACL.
- */
-static void learn(const char *domain, const char *acl, size_t len,
-		  const char *cond, u32 max)
-{
-	struct tlkm_acl_entry *e;
-	struct tlkm_writer w;
-	struct tlkm_domain *d;
-	struct tlkm_err err;
-	char *line = NULL, *pat = NULL;
-	u32 n = 0;
-
-	/* As TOMOYO on this kernel: volatile numbers are learned as "\$". */
-	if (TLKM_LEARN_PATTERNS) {
-		pat = tlkm_learn_patternize(acl, len);
-		if (!pat)
-			return;
-		acl = pat;
-		len = strlen(pat);
-	}
-	if (cond) {
-		line = kasprintf(GFP_KERNEL, "%.*s %s", (int)len, acl, cond);
-		if (!line) {
-			kfree(pat);
-			return;
-		}
-		acl = line;
-		len = strlen(line);
-	}
-
-	down_write(&tlkm_policy_sem);
-	d = tlkm_find_domain(tlkm_policy, domain);
-	if (!d)
-		goto out;
-	for (e = d->acls; e; e = e->next)
-		n++;
-	if (n >= max) {
-		d->flags |= 1U << TLKM_FLAG_QUOTA_EXCEEDED;
-		goto out;
-	}
-	tlkm_writer_init(&w, tlkm_policy, TLKM_DOMAIN_POLICY);
-	w.domain = d;
-	if (!tlkm_write_line(&w, acl, len, &err))
-		atomic_inc(&tlkm_stat.updates);
-	else
-		pr_warn_ratelimited(TLKM_NAME ": learning mode cannot add '%s': %s\n", acl,
-				    err.reason);
-out:
-	up_write(&tlkm_policy_sem);
-	kfree(line);
-	kfree(pat);
-}
-
-/*
- * The slow part of a decision, when it is logged: the audit record, what
- * learning mode adds, the query. Returns 0, -EPERM, or -EAGAIN when a
- * query listener asked to retry.
- */
-static int report(const char *domain, const struct req *q,
-		  unsigned int profile, const struct tlkm_config *cfg, bool ok,
-		  unsigned int retry)
-{
-	const size_t size = 2 * TLKM_MAX_LINE;
-	size_t acl_at, acl_len;
-	struct tlkm_buf b;
-	char *text;
-	int answer;
-
-	text = kmalloc(size, GFP_KERNEL);
-	if (!text)
-		return ok ? 0 : -ENOMEM;
-	tlkm_buf_init(&b, text, size);
-	print_header(&b, profile, cfg->mode, ok, &q->r);
-	tlkm_buf_puts(&b, domain);
-	tlkm_buf_putc(&b, '\n');
-	acl_at = b.len;
-	print_acl(&b, q);
-	acl_len = b.len - acl_at;
-	tlkm_buf_putc(&b, '\n');
-	if (b.overflow) {
-		kfree(text);
-		return ok ? 0 : -EPERM;
-	}
-	if (ok || cfg->reject_log)
-		tlkm_audit_add(text, b.len, cfg->max_audit_log);
-	if (ok) {
-		kfree(text);
-		return 0;
-	}
-	atomic_inc(&tlkm_stat.violations[cfg->mode - 1]);
-	if (cfg->mode == TLKM_MODE_LEARNING) {
-		text[acl_at + acl_len] = '\0';
-		learn(domain, text + acl_at, acl_len, q->cond,
-		      cfg->max_learning_entry);
-	}
-	if (cfg->mode != TLKM_MODE_ENFORCING) {
-		kfree(text);
-		return 0;
-	}
-	answer = tlkm_query_ask(text, retry);
-	kfree(text);
-	if (answer == 3 && retry < MAX_RETRY)
-		return -EAGAIN;
-	return answer == 1 ? 0 : -EPERM;
-}
-
-/*
- * Decide a request in @domain. Returns 0 or -EPERM; learning and
- * permissive modes never refuse. A granted request that is not logged
- * allocates nothing.
- */
-static int decide(const char *domain, struct req *q)
-{
-	bool task_filled = false;
-	struct tlkm_config cfg;
-	struct tlkm_domain *d;
-	unsigned int profile, retry = 0;
-	bool ok;
-	int ret;
-
-	do {
-		down_read(&tlkm_policy_sem);
-		d = tlkm_task_domain(tlkm_policy, domain);
-		if (!d) {
-			up_read(&tlkm_policy_sem);
-			return 0;
-		}
-		profile = d->profile;
-		tlkm_domain_config(tlkm_policy, d, q->mac, &cfg);
-		/*
-		 * As TOMOYO: a disabled operation is neither checked nor
-		 * logged, whatever its grant_log says.
-		 */
-		if (cfg.mode == TLKM_MODE_DISABLED) {
-			up_read(&tlkm_policy_sem);
-			return 0;
-		}
-		/* The task's ids: for conditions, or for the log below. */
-		if (tlkm_policy->has_conditions && !task_filled) {
-			fill_task(&q->r);
-			task_filled = true;
-		}
-		ok = run_check(d, q);
-		/* Logging and learning need the preferences too. */
-		if (!ok || cfg.grant_log)
-			tlkm_profile_config(tlkm_policy, domain, profile,
-					    q->mac, &cfg);
-		up_read(&tlkm_policy_sem);
-		if (ok && !cfg.grant_log)
-			return 0;
-		if (!task_filled) {
-			fill_task(&q->r);
-			task_filled = true;
-		}
-		ret = report(domain, q, profile, &cfg, ok, retry++);
-	} while (ret == -EAGAIN);
-	return ret;
-}
 
 static void fill_stat(struct tlkm_obj_info *o, struct dentry *dentry)
 {
@@ -448,12 +107,12 @@ static void fill_obj(struct tlkm_request *r, unsigned int which,
  * @q; @obj1 and @obj2 are path1 and path2 of the conditions (or NULL);
  * @cond is what learning mode adds to the ACL.
  */
-static void file_req(struct req *q, unsigned int op, const char *n0,
+static void file_req(struct tlkm_req *q, unsigned int op, const char *n0,
 		     const char *n1, const char *n2, const u64 *num,
 		     struct dentry *obj1, struct dentry *obj2,
 		     const char *cond)
 {
-	q->kind = REQ_FILE;
+	q->kind = TLKM_REQ_FILE;
 	q->op = op;
 	q->mac = file_mac[op];
 	q->cond = cond;
@@ -472,13 +131,13 @@ static int check_file_in(const char *domain, unsigned int op, const char *n0,
 			 struct dentry *obj1, struct dentry *obj2,
 			 const char *cond)
 {
-	struct req *q = kzalloc(sizeof(*q), GFP_KERNEL);
+	struct tlkm_req *q = kzalloc(sizeof(*q), GFP_KERNEL);
 	int ret;
 
 	if (!q)
 		return -ENOMEM;
 	file_req(q, op, n0, n1, n2, num, obj1, obj2, cond);
-	ret = decide(domain, q);
+	ret = tlkm_decide(domain, q);
 	kfree(q);
 	return ret;
 }
@@ -494,7 +153,7 @@ static int check_file(unsigned int op, const char *n0, const char *n1,
 
 static bool file_enabled_in(const char *domain, unsigned int op)
 {
-	return enabled(domain, file_mac[op]);
+	return tlkm_mac_enabled(domain, file_mac[op]);
 }
 
 static bool file_enabled(unsigned int op)
@@ -513,7 +172,7 @@ static int check_path_in(const char *domain, unsigned int op,
 		return 0;
 	name = tlkm_realpath(path);
 	if (!name)
-		return no_name(domain, file_mac[op]);
+		return tlkm_no_name(domain, file_mac[op]);
 	ret = check_file_in(domain, op, name, NULL, NULL, num, path->dentry,
 			    NULL, NULL);
 	kfree(name);
@@ -538,7 +197,7 @@ static int check_child(unsigned int op, const struct path *dir,
 		return 0;
 	name = tlkm_realpath_child(dir, dentry);
 	if (!name)
-		return no_name(tlkm_current_domain(), file_mac[op]);
+		return tlkm_no_name(tlkm_current_domain(), file_mac[op]);
 	ret = check_file(op, name, NULL, NULL, num, dentry, NULL, cond);
 	kfree(name);
 	return ret;
@@ -565,7 +224,7 @@ static int check_two(unsigned int op, const struct path *dir1,
 	if (n1 && n2)
 		ret = check_file(op, n1, n2, NULL, NULL, d1, d2, NULL);
 	else
-		ret = no_name(tlkm_current_domain(), file_mac[op]);
+		ret = tlkm_no_name(tlkm_current_domain(), file_mac[op]);
 	kfree(n1);
 	kfree(n2);
 	return ret;
@@ -692,7 +351,7 @@ static int hook_path_mkdir(const struct path *dir, struct dentry *dentry,
 		return 0;
 	name = tlkm_realpath_child(dir, dentry);
 	if (!name)
-		return no_name(tlkm_current_domain(), file_mac[TLKM_FILE_MKDIR]);
+		return tlkm_no_name(tlkm_current_domain(), file_mac[TLKM_FILE_MKDIR]);
 	/* A directory's name ends with '/', even before it exists. */
 	if (name[strlen(name) - 1] != '/') {
 		char *dirname = kasprintf(GFP_KERNEL, "%s/", name);
@@ -744,15 +403,15 @@ static int hook_path_symlink(const struct path *dir, struct dentry *dentry,
 			     const char *old_name)
 {
 	char *name, *target, *cond = NULL;
-	struct req *q;
+	struct tlkm_req *q;
 	int ret = -ENOMEM;
 
 	if (!file_enabled(TLKM_FILE_SYMLINK))
 		return 0;
 	name = tlkm_realpath_child(dir, dentry);
 	if (!name)
-		return no_name(tlkm_current_domain(),
-			       file_mac[TLKM_FILE_SYMLINK]);
+		return tlkm_no_name(tlkm_current_domain(),
+				    file_mac[TLKM_FILE_SYMLINK]);
 	target = tlkm_encode_str(old_name, strlen(old_name));
 	if (target)
 		cond = kasprintf(GFP_KERNEL, "symlink.target=\"%s\"", target);
@@ -761,7 +420,7 @@ static int hook_path_symlink(const struct path *dir, struct dentry *dentry,
 		file_req(q, TLKM_FILE_SYMLINK, name, NULL, NULL, NULL, dentry,
 			 NULL, cond);
 		q->r.symlink_target = target;
-		ret = decide(tlkm_current_domain(), q);
+		ret = tlkm_decide(tlkm_current_domain(), q);
 	}
 	kfree(q);
 	kfree(cond);
@@ -785,7 +444,7 @@ static int hook_path_link(struct dentry *old_dentry, const struct path *new_dir,
 		ret = check_file(TLKM_FILE_LINK, n1, n2, NULL, NULL, old_dentry,
 				 new_dentry, NULL);
 	else
-		ret = no_name(tlkm_current_domain(), file_mac[TLKM_FILE_LINK]);
+		ret = tlkm_no_name(tlkm_current_domain(), file_mac[TLKM_FILE_LINK]);
 	kfree(n1);
 	kfree(n2);
 	return ret;
@@ -910,8 +569,8 @@ static int hook_sb_pivotroot(const struct path *old_path,
 		ret = check_file(TLKM_FILE_PIVOT_ROOT, n1, n2, NULL, NULL,
 				 new_path->dentry, old_path->dentry, NULL);
 	else
-		ret = no_name(tlkm_current_domain(),
-			      file_mac[TLKM_FILE_PIVOT_ROOT]);
+		ret = tlkm_no_name(tlkm_current_domain(),
+				   file_mac[TLKM_FILE_PIVOT_ROOT]);
 	kfree(n1);
 	kfree(n2);
 	return ret;
@@ -961,7 +620,7 @@ static int sock_protocol(const struct socket *sock)
 }
 
 /* Fill address and port of an inet request; false if not inet. */
-static bool inet_addr(struct req *q, struct sock *sk,
+static bool inet_addr(struct tlkm_req *q, struct sock *sk,
 		      const struct sockaddr *addr, int len)
 {
 	if (!addr) {
@@ -1043,7 +702,7 @@ static int check_socket(struct socket *sock, unsigned int op,
 	int protocol, mac, ret = 0;
 	bool is_unix;
 	char *name = NULL;
-	struct req *q;
+	struct tlkm_req *q;
 
 	if (!sk)
 		return 0;
@@ -1054,12 +713,12 @@ static int check_socket(struct socket *sock, unsigned int op,
 	if (protocol < 0)
 		return 0;
 	mac = net_mac(is_unix, protocol, &op);
-	if (mac < 0 || !enabled(tlkm_current_domain(), mac))
+	if (mac < 0 || !tlkm_mac_enabled(tlkm_current_domain(), mac))
 		return 0;
 	q = kzalloc(sizeof(*q), GFP_KERNEL);
 	if (!q)
 		return -ENOMEM;
-	q->kind = is_unix ? REQ_UNIX : REQ_INET;
+	q->kind = is_unix ? TLKM_REQ_UNIX : TLKM_REQ_INET;
 	q->op = op;
 	q->protocol = protocol;
 	q->mac = mac;
@@ -1076,7 +735,7 @@ static int check_socket(struct socket *sock, unsigned int op,
 	}
 	if (!is_unix && protocol == TLKM_SOCK_RAW)
 		q->r.num[0] = sk->sk_protocol;
-	ret = decide(tlkm_current_domain(), q);
+	ret = tlkm_decide(tlkm_current_domain(), q);
 out:
 	kfree(name);
 	kfree(q);
@@ -1233,7 +892,7 @@ static void log_domain_line(char *text, size_t size, const char *name,
 	struct tlkm_buf b;
 
 	tlkm_buf_init(&b, text, size);
-	print_header(&b, profile, cfg->mode, false, r);
+	tlkm_print_header(&b, profile, cfg->mode, false, r);
 	tlkm_buf_puts(&b, name);
 	tlkm_buf_putc(&b, '\n');
 	tlkm_buf_puts(&b, line);
@@ -1320,14 +979,14 @@ out:
 	return ret;
 }
 
-static int check_env(const char *domain, struct req *q, struct exec_args *a)
+static int check_env(const char *domain, struct tlkm_req *q, struct exec_args *a)
 {
 	u32 i;
 	int ret = 0;
 
-	if (!enabled(domain, MAC_ENV))
+	if (!tlkm_mac_enabled(domain, MAC_ENV))
 		return 0;
-	q->kind = REQ_ENV;
+	q->kind = TLKM_REQ_ENV;
 	q->mac = MAC_ENV;
 	q->cond = NULL;
 	for (i = 0; i < a->envc && !ret; i++) {
@@ -1338,7 +997,7 @@ static int check_env(const char *domain, struct req *q, struct exec_args *a)
 		if (!name)
 			return -ENOMEM;
 		q->r.name[0] = name;
-		ret = decide(domain, q);
+		ret = tlkm_decide(domain, q);
 		kfree(name);
 	}
 	return ret;
@@ -1426,7 +1085,7 @@ static bool may_enter(const char *next, const char *old)
  * on return *@name is a copy of the name to use and *@transit a copy of
  * the preference or NULL.
  */
-static int exec_match(const char *old, const struct req *q,
+static int exec_match(const char *old, const struct tlkm_req *q,
 		      const char *prog, char **name, char **transit)
 {
 	struct tlkm_exec_match m = { };
@@ -1448,7 +1107,7 @@ static int exec_match(const char *old, const struct req *q,
 }
 
 /* Execute permission, domain transition and environment of an exec. */
-static int do_exec(struct linux_binprm *bprm, struct req *q,
+static int do_exec(struct linux_binprm *bprm, struct tlkm_req *q,
 		   struct exec_args *a, const char *program,
 		   const char *realpath)
 {
@@ -1470,7 +1129,7 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 	ret = -ENOMEM;
 	if (!cond)
 		goto out;
-	q->kind = REQ_FILE;
+	q->kind = TLKM_REQ_FILE;
 	q->op = TLKM_FILE_EXECUTE;
 	q->mac = file_mac[TLKM_FILE_EXECUTE];
 	q->cond = cond;
@@ -1486,7 +1145,7 @@ static int do_exec(struct linux_binprm *bprm, struct req *q,
 	ret = exec_match(old, q, prog, &name, &transit);
 	if (ret)
 		goto out;
-	ret = decide(old, q);
+	ret = tlkm_decide(old, q);
 	if (ret)
 		goto out;
 	next = next_domain_name(old, name, transit);
@@ -1539,7 +1198,7 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 {
 	char *program, *realpath;
 	struct exec_args *a;
-	struct req *q;
+	struct tlkm_req *q;
 	int ret = -ENOMEM;
 
 	realpath = tlkm_realpath(&bprm->file->f_path);
@@ -1561,10 +1220,10 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 	q = kzalloc(sizeof(*q), GFP_KERNEL);
 	if (!realpath || !program) {
 		/* No name: refused where "file execute" is enforcing. */
-		ret = no_name(tlkm_current_domain(),
-			      file_mac[TLKM_FILE_EXECUTE]);
+		ret = tlkm_no_name(tlkm_current_domain(),
+				   file_mac[TLKM_FILE_EXECUTE]);
 	} else if (a && q) {
-		fill_task(&q->r);
+		tlkm_fill_task(&q->r);
 		ret = do_exec(bprm, q, a, program, realpath);
 	}
 	kfree(q);

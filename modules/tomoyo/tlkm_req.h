@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tlkm_req.h - one request of a hook, as the glue builds it and
+ * tlkm_decide.c decides, logs and learns it.
+ */
+#ifndef _MODULES_TOMOYO_TLKM_REQ_H
+#define _MODULES_TOMOYO_TLKM_REQ_H
+
+#include <linux/types.h>
+
+#include "tlkm_check.h"
+
+/**
+ * enum tlkm_req_kind - What kind of ACL a request is checked against.
+ * @TLKM_REQ_FILE: A "file ..." ACL.
+ * @TLKM_REQ_INET: A "network inet ..." ACL.
+ * @TLKM_REQ_UNIX: A "network unix ..." ACL.
+ * @TLKM_REQ_ENV:  A "misc env ..." ACL.
+ */
+enum tlkm_req_kind { TLKM_REQ_FILE, TLKM_REQ_INET, TLKM_REQ_UNIX, TLKM_REQ_ENV };
+
+/**
+ * struct tlkm_req - One request being decided.
+ * @kind:     enum tlkm_req_kind.
+ * @op:       enum tlkm_file_op or tlkm_net_op.
+ * @protocol: enum tlkm_sock_type.
+ * @mac:      Index into tlkm_mac_names[] for the profile lookup.
+ * @r:        Operands and attributes for the matcher.
+ * @cond:     Condition text learned with the ACL, or NULL.
+ */
+struct tlkm_req {
+	u8 kind;
+	u8 op;
+	u8 protocol;
+	u8 mac;
+	struct tlkm_request r;
+	const char *cond;
+};
+
+/* tlkm_decide.c */
+bool tlkm_mac_enabled(const char *domain, unsigned int mac);
+int tlkm_no_name(const char *domain, unsigned int mac);
+void tlkm_fill_task(struct tlkm_request *r);
+void tlkm_print_header(struct tlkm_buf *b, unsigned int profile,
+		       unsigned int mode, bool granted,
+		       const struct tlkm_request *r);
+int tlkm_decide(const char *domain, struct tlkm_req *q);
+
+#endif /* _MODULES_TOMOYO_TLKM_REQ_H */
