@@ -28,11 +28,21 @@ ts_pid1() {
 	echo "${r#1 }"
 }
 
+# ts_reexec: re-execute PID 1; prints what failed. PID 1 runs in <kernel>
+# until it first executes itself under an active policy, and what the old
+# image does before execve() (serialize each unit's cgroup memory.peak,
+# remove the generators' output, execute systemd) is checked in the domain
+# it runs in: so a policy is learned, and enforced, from the second
+# re-execution on.
+ts_reexec() {
+	systemctl daemon-reexec || echo "daemon-reexec failed"
+	sleep 2
+}
+
 # ts_cycle UNITS...: re-execute PID 1, restart UNITS; prints what failed.
 ts_cycle() {
 	local u
-	systemctl daemon-reexec || echo "daemon-reexec failed"
-	sleep 2
+	ts_reexec
 	for u in "$@"; do
 		timeout 120 systemctl restart "$u" || echo "restart $u failed"
 	done
@@ -60,13 +70,30 @@ ts_denials() {
 # ("proc:/123/stat" as "proc:/\$/stat"; systemd reads /proc/PID/stat of
 # every process when it re-executes), the random temporary names of
 # systemd and udev ("/run/udev/data/.#c7:1301b5e6df7df25a92f" as
-# "/run/udev/data/.#\*") and of augenrules' mktemp.
+# "/run/udev/data/.#\*") and of augenrules' mktemp, the machine id in
+# the journal's directory (the image has none: each boot makes one up),
+# device numbers in udev's database and /dev/char, /dev/block (loop
+# devices come and go), the inode numbers naming journald's stream files
+# and namespaces, and the invocation id (random per start) that systemd
+# writes as the target of /run/systemd/units/invocation:UNIT.
 ts_patternize() {
 	local conf
 	conf=$(mktemp)
 	printf '%s\n' 'rewrite head_pattern proc:/\$/' 'rewrite tail_pattern /.#\*' \
-		'rewrite tail_pattern /aurules.\*' >"$conf"
-	tomoyo-patternize "$conf"
+		'rewrite tail_pattern /aurules.\*' \
+		'rewrite head_pattern /var/log/journal/\X/' \
+		'rewrite head_pattern /run/log/journal/\X/' \
+		'rewrite tail_pattern /udev/data/c\$:\$' \
+		'rewrite tail_pattern /udev/data/b\$:\$' \
+		'rewrite tail_pattern /dev/char/\$:\$' \
+		'rewrite tail_pattern /dev/block/\$:\$' \
+		'rewrite tail_pattern /journal/streams/\$:\$' \
+		'rewrite path_pattern user:[\$]' 'rewrite path_pattern mnt:[\$]' \
+		'rewrite path_pattern net:[\$]' 'rewrite path_pattern cgroup:[\$]' \
+		'rewrite path_pattern ipc:[\$]' 'rewrite path_pattern uts:[\$]' \
+		'rewrite path_pattern pid:[\$]' >"$conf"
+	tomoyo-patternize "$conf" |
+		sed 's/ symlink\.target="[0-9a-f]\{32\}"/ symlink.target="\\X"/'
 	rm -f "$conf"
 }
 
