@@ -28,18 +28,20 @@ ts_pid1() {
 	echo "${r#1 }"
 }
 
-# ts_reexec: re-execute PID 1; prints what failed. PID 1 runs in <kernel>
-# until it first executes itself under an active policy, and what the old
-# image does before execve() (serialize each unit's cgroup memory.peak,
-# remove the generators' output, execute systemd) is checked in the domain
-# it runs in: so a policy is learned, and enforced, from the second
-# re-execution on.
+# ts_reexec: re-execute PID 1; prints what failed.
 ts_reexec() {
 	systemctl daemon-reexec || echo "daemon-reexec failed"
 	sleep 2
 }
 
 # ts_cycle UNITS...: re-execute PID 1, restart UNITS; prints what failed.
+# The processes started before the policy run in <kernel>, PID 1 too,
+# until their first execve() under it, and what the old instance does
+# before it is replaced (PID 1 serializes each unit's cgroup memory.peak,
+# removes the generators' output and executes systemd; auditd removes its
+# pid file; udevd, about to be restarted last, handles the uevents of the
+# VTs the gettys' restarts free and allocate) is checked in the domain it
+# runs in: so a policy is learned, and enforced, from the second cycle on.
 ts_cycle() {
 	local u
 	ts_reexec
@@ -73,9 +75,9 @@ ts_denials() {
 # "/run/udev/data/.#\*") and of augenrules' mktemp, the machine id in
 # the journal's directory (the image has none: each boot makes one up),
 # device numbers in udev's database and /dev/char, /dev/block (loop
-# devices come and go), the inode numbers naming journald's stream files
-# and namespaces, and the invocation id (random per start) that systemd
-# writes as the target of /run/systemd/units/invocation:UNIT.
+# devices come and go), the inode numbers naming journald's stream files,
+# namespaces, sockets and pipes, and the invocation id (random per start)
+# that systemd writes as the target of /run/systemd/units/invocation:UNIT.
 ts_patternize() {
 	local conf
 	conf=$(mktemp)
@@ -91,7 +93,8 @@ ts_patternize() {
 		'rewrite path_pattern user:[\$]' 'rewrite path_pattern mnt:[\$]' \
 		'rewrite path_pattern net:[\$]' 'rewrite path_pattern cgroup:[\$]' \
 		'rewrite path_pattern ipc:[\$]' 'rewrite path_pattern uts:[\$]' \
-		'rewrite path_pattern pid:[\$]' >"$conf"
+		'rewrite path_pattern pid:[\$]' 'rewrite path_pattern socket:[\$]' \
+		'rewrite path_pattern pipe:[\$]' >"$conf"
 	tomoyo-patternize "$conf" |
 		sed 's/ symlink\.target="[0-9a-f]\{32\}"/ symlink.target="\\X"/'
 	rm -f "$conf"

@@ -4,9 +4,9 @@
 # Issue 15 item 4, a real policy, the built-in half: in a systemd boot the
 # built-in TOMOYO, activated at run time with tomoyo-tools' init_policy
 # defaults and systemd's domain in learning mode, learns while PID 1
-# re-executes itself into that domain, then once more from it (what the
-# old image does before execve() is checked in the domain it runs in),
-# and every running service restarts; the policy, with
+# re-executes itself and every running service restarts, twice (the
+# first cycle takes them from <kernel> into their domains, the second
+# learns what the old instances do too: ts_cycle); the policy, with
 # the names that differ between runs (pids, temporary files) patternized,
 # goes to out/carry/tomoyo-systemd/ for 63-tomoyo-systemd-enforce.sh. The
 # control:
@@ -34,9 +34,10 @@ tomoyo-loadpolicy -p </etc/tomoyo/profile.conf &&
 	tomoyo-loadpolicy -m </etc/tomoyo/manager.conf
 tap_is "init_policy's defaults and a learning systemd domain load" 0 "$?"
 cp /bin/true /tmp/tomoyo-activate && /tmp/tomoyo-activate
-# The first re-execution takes PID 1 from <kernel> into systemd's domain;
-# the second is learned whole, the old image's side too.
-tap_is "systemd re-executes itself into its domain, learning" "" "$(ts_reexec)"
+# The first cycle takes PID 1 and the services from <kernel> into their
+# domains; the second is learned whole, the old instances' side too.
+tap_is "systemd re-executes itself and its services restart into their domains, learning" "" \
+	"$(ts_cycle "${units[@]}")"
 tap_is "systemd re-executes itself and its services restart, learning" "" \
 	"$(ts_cycle "${units[@]}")"
 tap_is "PID 1 is in systemd's domain, learning" "1 $TS_DOMAIN" "$(ts_pid1)"
