@@ -6,6 +6,8 @@
 #ifndef _MODULES_TOMOYO_TLKM_REQ_H
 #define _MODULES_TOMOYO_TLKM_REQ_H
 
+#include <linux/dcache.h>
+#include <linux/path.h>
 #include <linux/types.h>
 
 #include "tlkm_check.h"
@@ -45,5 +47,16 @@ void tlkm_print_header(struct tlkm_buf *b, unsigned int profile,
 		       unsigned int mode, bool granted,
 		       const struct tlkm_request *r);
 int tlkm_decide(const char *domain, struct tlkm_req *q);
+
+/* tlkm_file.c */
+extern const u8 tlkm_file_mac[TLKM_FILE_MAX];
+void tlkm_fill_obj(struct tlkm_request *r, unsigned int which,
+		   struct dentry *dentry);
+int tlkm_decide_file(unsigned int op, const char *n0, const char *n1,
+		     const char *n2, const u64 *num, struct dentry *obj1,
+		     struct dentry *obj2, const char *cond);
+bool tlkm_file_enabled(unsigned int op);
+int tlkm_decide_path(unsigned int op, const struct path *path,
+		     const u64 *num);
 
 #endif /* _MODULES_TOMOYO_TLKM_REQ_H */
