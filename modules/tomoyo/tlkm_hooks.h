@@ -8,6 +8,7 @@
 
 #include <linux/binfmts.h>
 #include <linux/fs.h>
+#include <linux/mount.h>
 #include <linux/net.h>
 #include <linux/path.h>
 #include <linux/socket.h>
@@ -39,6 +40,13 @@ int hook_path_rename(const struct path *old_dir,
 		     struct dentry *old_dentry,
 		     const struct path *new_dir,
 		     struct dentry *new_dentry, unsigned int flags);
+
+/* tlkm_sb.c */
+int hook_sb_mount(const char *dev_name, const struct path *path,
+		  const char *type, unsigned long flags, void *data);
+int hook_sb_umount(struct vfsmount *mnt, int flags);
+int hook_sb_pivotroot(const struct path *old_path,
+		      const struct path *new_path);
 
 /* tlkm_net.c */
 int hook_socket_bind(struct socket *sock, struct sockaddr *address,
