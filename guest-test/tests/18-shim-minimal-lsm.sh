@@ -28,12 +28,14 @@ else
 fi
 tap_logged "the refusal says why" credblob \
 	"lsm_shim: llsm_test_a: refused: per-cred state needs a built-in LSM with a cred blob"
-# Client A makes a cred entry on every open: 2,000 execs that open a file
-# would leave 2,000 entries if it had been accepted.
+# Client A makes a cred entry on every open. Had it been accepted, the
+# entries of freed creds would stay: not one per exec (a new cred at a
+# freed one's address takes over its entry), but some 30 on 6.12 after
+# 2,000 execs. Refused, it leaves none.
 for _ in $(seq 2000); do /bin/cat /etc/hostname >/dev/null; done
 after=$(objects cred)
 tap_diag "cred entries: $base before, $after after 2000 execs"
-if [ $((after - base)) -lt 100 ]; then
+if [ "$after" = "$base" ]; then
 	tap_ok "2000 execs leave no cred entries behind"
 else
 	tap_not_ok "2000 execs leave no cred entries behind ($base -> $after)"
