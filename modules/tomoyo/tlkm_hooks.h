@@ -13,6 +13,9 @@
 #include <linux/path.h>
 #include <linux/socket.h>
 
+/* tlkm_exec.c */
+int hook_bprm_creds_for_exec(struct linux_binprm *bprm);
+
 /* tlkm_file.c */
 int hook_file_open(struct file *file);
 int hook_inode_getattr(const struct path *path);

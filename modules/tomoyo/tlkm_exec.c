@@ -1,0 +1,546 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tlkm_exec.c - tomoyo_lkm's exec hook and domain transitions: read an
+ * exec's argv and envp, decide "file execute" and "misc env", pick the
+ * next domain and create it; manual transitions through self_domain.
+ *
+ * The policy is read under tlkm_policy_sem (read); domain creation takes
+ * it for writing after dropping the read lock.
+ */
+
+#include <linux/binfmts.h>
+#include <linux/cred.h>
+#include <linux/highmem.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "tlkm_compat.h"
+#include "tlkm_domainname.h"
+#include "tlkm_glue.h"
+#include "tlkm_hooks.h"
+#include "tlkm_req.h"
+#include "tlkm_transition.h"
+
+/* MAC indexes of tlkm_mac_names[] that are not file operations. */
+#define MAC_FILE_OPEN 1
+#define MAC_ENV 38
+
+/*
+ * Longest encoding of one argv or envp string that is kept: as in TOMOYO,
+ * a longer string is cut (its start still names an environment variable).
+ */
+#define MAX_ARG_ENCODED 4086
+/* What is read when the kernel does not say where the strings end. */
+#define MAX_EXEC_BYTES 65536
+
+
+/**
+ * struct exec_args - argv and envp of an exec, TOMOYO-encoded.
+ * @argc: Strings of argv read: all of them (bprm->argc).
+ * @envc: Strings of envp read: all of them (bprm->envc).
+ * @str:  argv strings, then envp strings (kvcalloc()ed array).
+ */
+struct exec_args {
+	u32 argc;
+	u32 envc;
+	char **str;
+};
+
+static void free_args(struct exec_args *a)
+{
+	u32 i;
+
+	if (a->str)
+		for (i = 0; i < a->argc + a->envc; i++)
+			kfree(a->str[i]);
+	kvfree(a->str);
+	kfree(a);
+}
+
+/* Read the strings of the new stack into @raw; returns bytes read. */
+static size_t read_stack(struct linux_binprm *bprm, char *raw, size_t max)
+{
+	unsigned long pos = bprm->p;
+	size_t got = 0;
+
+	mmap_read_lock(bprm->mm);
+	while (got < max) {
+		unsigned long off = pos & ~PAGE_MASK;
+		size_t n = min_t(size_t, PAGE_SIZE - off, max - got);
+		struct page *page = tlkm_get_arg_page(bprm->mm, pos);
+		char *kaddr;
+
+		if (!page)
+			break;
+		kaddr = kmap_local_page(page);
+		memcpy(raw + got, kaddr + off, n);
+		kunmap_local(kaddr);
+		put_page(page);
+		got += n;
+		pos += n;
+		cond_resched();
+	}
+	mmap_read_unlock(bprm->mm);
+	return got;
+}
+
+/* How many bytes of @raw encode into at most MAX_ARG_ENCODED bytes. */
+static size_t arg_prefix(const char *raw, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++) {
+		u8 c = raw[i];
+		size_t w = c == '\\' ? 2 : (c > ' ' && c < 127) ? 1 : 4;
+
+		if (n + w > MAX_ARG_ENCODED)
+			break;
+		n += w;
+	}
+	return i;
+}
+
+/*
+ * Every argv and envp string of an exec, as the built-in TOMOYO sees them
+ * (exec.argc and exec.envc are the kernel's counts, misc env sees every
+ * variable): a limit on what is read would let one long argument switch
+ * the environment checks off. NULL when out of memory or when the strings
+ * cannot be read: the exec then fails.
+ */
+static struct exec_args *read_args(struct linux_binprm *bprm)
+{
+	/*
+	 * The argv and envp strings lie between bprm->p and bprm->exec (the
+	 * file name copied before them); most execs need a page or less.
+	 */
+	size_t max = bprm->exec > bprm->p ? bprm->exec - bprm->p :
+		     MAX_EXEC_BYTES;
+	u32 i, want = bprm->argc + bprm->envc;
+	struct exec_args *a = kzalloc(sizeof(*a), GFP_KERNEL);
+	size_t got, pos = 0, len;
+	char *raw = NULL;
+
+	if (!a)
+		return NULL;
+	a->str = kvcalloc(want ? want : 1, sizeof(*a->str), GFP_KERNEL);
+	raw = kvmalloc(max, GFP_KERNEL);
+	if (!a->str || !raw)
+		goto fail;
+	got = read_stack(bprm, raw, max);
+	for (i = 0; i < want; i++) {
+		len = pos < got ? strnlen(raw + pos, got - pos) : 0;
+		if (pos + len >= got)
+			goto fail;
+		a->str[i] = tlkm_encode_str(raw + pos, arg_prefix(raw + pos,
+								  len));
+		if (!a->str[i])
+			goto fail;
+		if (i < (u32)bprm->argc)
+			a->argc++;
+		else
+			a->envc++;
+		pos += len + 1;
+	}
+	kvfree(raw);
+	return a;
+fail:
+	kvfree(raw);
+	free_args(a);
+	return NULL;
+}
+
+/* One audit record of a new domain: its name and one header line. */
+static void log_domain_line(char *text, size_t size, const char *name,
+			    unsigned int profile, const struct tlkm_config *cfg,
+			    const char *line, const struct tlkm_request *r)
+{
+	struct tlkm_buf b;
+
+	tlkm_buf_init(&b, text, size);
+	tlkm_print_header(&b, profile, cfg->mode, false, r);
+	tlkm_buf_puts(&b, name);
+	tlkm_buf_putc(&b, '\n');
+	tlkm_buf_puts(&b, line);
+	if (!b.overflow)
+		tlkm_audit_add(text, b.len, cfg->max_audit_log);
+}
+
+/*
+ * The audit records of a new domain, as TOMOYO writes them: one record per
+ * header line ("use_profile N", then "use_group N" for each group it
+ * uses), granted=no, in the mode the new domain's profile gives "file
+ * execute", if it logs rejections.
+ */
+static void log_new_domain(const char *name, unsigned int profile,
+			   const u8 *groups, const struct tlkm_request *r)
+{
+	const size_t size = 2 * TLKM_MAX_LINE;
+	struct tlkm_config cfg;
+	char *text, line[32];
+	unsigned int i;
+
+	down_read(&tlkm_policy_sem);
+	tlkm_profile_config(tlkm_policy, name, profile,
+			    tlkm_file_mac[TLKM_FILE_EXECUTE], &cfg);
+	up_read(&tlkm_policy_sem);
+	if (!cfg.reject_log)
+		return;
+	text = kmalloc(size, GFP_KERNEL);
+	if (!text)
+		return;
+	snprintf(line, sizeof(line), "use_profile %u\n", profile);
+	log_domain_line(text, size, name, profile, &cfg, line, r);
+	for (i = 0; i < TLKM_MAX_ACL_GROUPS; i++) {
+		if (!(groups[i / 8] & (1U << (i % 8))))
+			continue;
+		snprintf(line, sizeof(line), "use_group %u\n", i);
+		log_domain_line(text, size, name, profile, &cfg, line, r);
+	}
+	kfree(text);
+}
+
+/* Create a domain if it does not exist, with the parent's profile. */
+static int make_domain(const char *name, const char *parent,
+		       const struct tlkm_request *r)
+{
+	u8 groups[TLKM_MAX_ACL_GROUPS / 8] = { 0 };
+	const struct tlkm_domain *p;
+	unsigned int profile = 0;
+	struct tlkm_writer w;
+	struct tlkm_err err;
+	bool made = false;
+	char line[32];
+	int ret = 0;
+
+	down_write(&tlkm_policy_sem);
+	if (tlkm_find_domain(tlkm_policy, name))
+		goto out;
+	/* The parent may be a deleted domain that the new one replaces. */
+	p = tlkm_task_domain(tlkm_policy, parent);
+	if (p) {
+		profile = p->profile;
+		memcpy(groups, p->groups, sizeof(groups));
+	}
+	tlkm_writer_init(&w, tlkm_policy, TLKM_DOMAIN_POLICY);
+	ret = tlkm_write_line(&w, name, strlen(name), &err);
+	if (!ret && p) {
+		snprintf(line, sizeof(line), "use_profile %u", profile);
+		ret = tlkm_write_line(&w, line, strlen(line), &err);
+		/* As TOMOYO: the new domain uses the parent's ACL groups. */
+		if (!ret)
+			memcpy(w.domain->groups, groups, sizeof(groups));
+	}
+	if (ret)
+		pr_warn_ratelimited(TLKM_NAME ": cannot create domain %s: %s\n",
+				    name, err.reason);
+	made = !ret;
+out:
+	up_write(&tlkm_policy_sem);
+	if (made) {
+		/* As TOMOYO: a domain made by an exec is a policy update. */
+		atomic_inc(&tlkm_stat.updates);
+		log_new_domain(name, profile, groups, r);
+	}
+	return ret;
+}
+
+static int check_env(const char *domain, struct tlkm_req *q, struct exec_args *a)
+{
+	u32 i;
+	int ret = 0;
+
+	if (!tlkm_mac_enabled(domain, MAC_ENV))
+		return 0;
+	q->kind = TLKM_REQ_ENV;
+	q->mac = MAC_ENV;
+	q->cond = NULL;
+	for (i = 0; i < a->envc && !ret; i++) {
+		const char *s = a->str[a->argc + i];
+		const char *eq = strchr(s, '=');
+		char *name = kstrndup(s, eq ? eq - s : strlen(s), GFP_KERNEL);
+
+		if (!name)
+			return -ENOMEM;
+		q->r.name[0] = name;
+		ret = tlkm_decide(domain, q);
+		kfree(name);
+	}
+	return ret;
+}
+
+/*
+ * A transition failed: -EPERM when "file execute" is enforcing in @old,
+ * else 0 and @old marked transition_failed.
+ */
+static int stay_in_domain(const char *old)
+{
+	struct tlkm_config cfg = { .mode = TLKM_MODE_DISABLED };
+	struct tlkm_domain *d;
+
+	down_write(&tlkm_policy_sem);
+	d = tlkm_task_domain(tlkm_policy, old);
+	if (d) {
+		tlkm_domain_config(tlkm_policy, d, tlkm_file_mac[TLKM_FILE_EXECUTE],
+				   &cfg);
+		if (cfg.mode != TLKM_MODE_ENFORCING)
+			d->flags |= 1U << TLKM_FLAG_TRANSITION_FAILED;
+	}
+	up_write(&tlkm_policy_sem);
+	return cfg.mode == TLKM_MODE_ENFORCING ? -EPERM : 0;
+}
+
+/*
+ * The name of the domain an exec enters from @old, allocated, or an
+ * ERR_PTR(): @prog names the program (the pattern of the ACL that allowed
+ * it, else the aggregated name), @transit is that ACL's preference. Sized
+ * for a child of @old first, the longest name a line may hold if that is
+ * too short (a named domain, or the policy changed in between).
+ */
+static char *next_domain_name(const char *old, const char *prog,
+			      const char *transit)
+{
+	size_t size = strlen(old) + strlen(prog) + 3;
+	char *next;
+	int ret;
+
+	for (;;) {
+		next = kmalloc(size, GFP_KERNEL);
+		if (!next)
+			return ERR_PTR(-ENOMEM);
+		down_read(&tlkm_policy_sem);
+		ret = tlkm_exec_domain(tlkm_policy, old, prog, transit, next,
+				       size);
+		up_read(&tlkm_policy_sem);
+		if (ret >= 0)
+			return next;
+		kfree(next);
+		if (ret != -E2BIG || size >= TLKM_MAX_LINE)
+			return ERR_PTR(ret);
+		size = TLKM_MAX_LINE;
+	}
+}
+
+/*
+ * May an exec enter @next, a domain of another namespace than @old's
+ * (reset_domain)? As TOMOYO: an exec never creates a domain in another
+ * namespace, and once the policy is loaded it does not enter one whose
+ * profile is not defined there; the exec then fails, whatever the mode.
+ */
+static bool may_enter(const char *next, const char *old)
+{
+	size_t n = tlkm_namespace_len(next);
+	const struct tlkm_domain *d;
+	bool ok = true;
+
+	if (n == tlkm_namespace_len(old) && !strncmp(next, old, n))
+		return true;
+	down_read(&tlkm_policy_sem);
+	d = tlkm_find_domain(tlkm_policy, next);
+	if (!d || (tlkm_policy_loaded() &&
+		   !tlkm_profile_defined(tlkm_policy, d->name, d->profile)))
+		ok = false;
+	up_read(&tlkm_policy_sem);
+	return ok;
+}
+
+/*
+ * As TOMOYO, whatever the mode: how the "file execute" ACL that allows
+ * the exec names the program (its pattern, which names the next domain)
+ * and its transition preference. @prog is the aggregated program name;
+ * on return *@name is a copy of the name to use and *@transit a copy of
+ * the preference or NULL.
+ */
+static int exec_match(const char *old, const struct tlkm_req *q,
+		      const char *prog, char **name, char **transit)
+{
+	struct tlkm_exec_match m = { };
+	const struct tlkm_domain *d;
+
+	down_read(&tlkm_policy_sem);
+	d = tlkm_task_domain(tlkm_policy, old);
+	if (d)
+		tlkm_check_exec(tlkm_policy, d, &q->r, &m);
+	*name = kstrdup(m.name ? m.name : prog, GFP_KERNEL);
+	*transit = m.transit ? kstrdup(m.transit, GFP_KERNEL) : NULL;
+	up_read(&tlkm_policy_sem);
+	if (!*name || (m.transit && !*transit)) {
+		kfree(*name);
+		kfree(*transit);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Execute permission, domain transition and environment of an exec. */
+static int do_exec(struct linux_binprm *bprm, struct tlkm_req *q,
+		   struct exec_args *a, const char *program,
+		   const char *realpath)
+{
+	const char *old = tlkm_current_domain();
+	char *next = NULL, *cond, *name = NULL, *transit = NULL;
+	const char *prog, *domain;
+	int ret;
+
+	down_read(&tlkm_policy_sem);
+	prog = tlkm_aggregate(tlkm_policy, old, program);
+	prog = prog ? kstrdup(prog, GFP_KERNEL) : NULL;
+	up_read(&tlkm_policy_sem);
+	if (!prog)
+		return -ENOMEM;
+	cond = a->argc ?
+	       kasprintf(GFP_KERNEL, "exec.realpath=\"%s\" exec.argv[0]=\"%s\"",
+			 realpath, a->str[0]) :
+	       kasprintf(GFP_KERNEL, "exec.realpath=\"%s\"", realpath);
+	ret = -ENOMEM;
+	if (!cond)
+		goto out;
+	q->kind = TLKM_REQ_FILE;
+	q->op = TLKM_FILE_EXECUTE;
+	q->mac = tlkm_file_mac[TLKM_FILE_EXECUTE];
+	q->cond = cond;
+	q->r.name[0] = prog;
+	q->r.in_exec = true;
+	q->r.exec_realpath = realpath;
+	q->r.argc = a->argc;
+	q->r.argv = (const char * const *)a->str;
+	q->r.envc = a->envc;
+	q->r.envp = (const char * const *)a->str + a->argc;
+	/* As TOMOYO: path1 of "file execute" is the file being executed. */
+	tlkm_fill_obj(&q->r, TLKM_OBJ_PATH1, bprm->file->f_path.dentry);
+	ret = exec_match(old, q, prog, &name, &transit);
+	if (ret)
+		goto out;
+	ret = tlkm_decide(old, q);
+	if (ret)
+		goto out;
+	next = next_domain_name(old, name, transit);
+	if (IS_ERR(next)) {
+		ret = PTR_ERR(next);
+		next = NULL;
+		goto out;
+	}
+	if (!may_enter(next, old)) {
+		pr_warn_ratelimited(TLKM_NAME ": domain '%s' not ready\n", next);
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = make_domain(next, old, &q->r);
+	/* As TOMOYO: a preference fails the exec if it cannot be followed. */
+	if (ret && transit) {
+		pr_warn_ratelimited(TLKM_NAME ": domain '%s' not ready\n", next);
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (ret) {
+		/*
+		 * No such domain can be made: only enforcing mode refuses the
+		 * exec; otherwise the task stays where it is, and the domain
+		 * is marked transition_failed, as TOMOYO does.
+		 */
+		ret = stay_in_domain(old);
+		if (ret)
+			goto out;
+		domain = old;
+	} else {
+		domain = tlkm_intern(next);
+		ret = -ENOMEM;
+		if (!domain)
+			goto out;
+	}
+	ret = check_env(domain, q, a);
+	if (!ret)
+		ret = tlkm_cred_set_domain(bprm->cred, domain, GFP_KERNEL);
+out:
+	kfree(next);
+	kfree(name);
+	kfree(transit);
+	kfree(cond);
+	kfree(prog);
+	return ret;
+}
+
+int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
+{
+	char *program, *realpath;
+	struct exec_args *a;
+	struct tlkm_req *q;
+	int ret = -ENOMEM;
+
+	realpath = tlkm_realpath(&bprm->file->f_path);
+	program = tlkm_realpath_nofollow(bprm->filename);
+	/*
+	 * As this kernel's TOMOYO does: since 6.14 a name on procfs (systemd
+	 * runs systemd-executor as /proc/self/fd/N with execveat()) names no
+	 * program, and the file's own name is used for "file execute" and for
+	 * the next domain; before, the program is "proc:/self/fd/N".
+	 */
+	if (TLKM_EXEC_PROC_REALPATH && program &&
+	    !strncmp(program, "proc:/", 6)) {
+		kfree(program);
+		program = NULL;
+	}
+	if (!program && realpath)
+		program = kstrdup(realpath, GFP_KERNEL);
+	a = read_args(bprm);
+	q = kzalloc(sizeof(*q), GFP_KERNEL);
+	if (!realpath || !program) {
+		/* No name: refused where "file execute" is enforcing. */
+		ret = tlkm_no_name(tlkm_current_domain(),
+				   tlkm_file_mac[TLKM_FILE_EXECUTE]);
+	} else if (a && q) {
+		tlkm_fill_task(&q->r);
+		ret = do_exec(bprm, q, a, program, realpath);
+	}
+	kfree(q);
+	if (a)
+		free_args(a);
+	kfree(program);
+	kfree(realpath);
+	return ret;
+}
+
+/**
+ * tlkm_manual_transition() - Move the current task to another domain
+ * (a write to self_domain).
+ * @name: Target domain name.
+ *
+ * The current domain needs "task manual_domain_transition <name>" (in
+ * every mode, as TOMOYO) and the target domain must exist.
+ *
+ * Return: 0, -%EPERM, -%ENOENT or -%ENOMEM.
+ */
+int tlkm_manual_transition(const char *name)
+{
+	const char *old = tlkm_current_domain();
+	struct tlkm_request *r;
+	const struct tlkm_domain *d;
+	const char *domain;
+	struct cred *cred;
+	bool ok = false;
+
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return -ENOMEM;
+	r->domain = name;
+	down_read(&tlkm_policy_sem);
+	d = tlkm_task_domain(tlkm_policy, old);
+	if (tlkm_find_domain(tlkm_policy, name) && d)
+		ok = tlkm_check_manual_transition(tlkm_policy, d, r);
+	up_read(&tlkm_policy_sem);
+	kfree(r);
+	if (!ok)
+		return -EPERM;
+	domain = tlkm_intern(name);
+	cred = prepare_creds();
+	if (!domain || !cred) {
+		if (cred)
+			abort_creds(cred);
+		return -ENOMEM;
+	}
+	if (tlkm_cred_set_domain(cred, domain, GFP_KERNEL)) {
+		abort_creds(cred);
+		return -ENOMEM;
+	}
+	return commit_creds(cred);
+}
