@@ -17,6 +17,7 @@
 
 #include "tlkm_compat.h"
 #include "tlkm_domainname.h"
+#include "tlkm_exec_args.h"
 #include "tlkm_glue.h"
 #include "tlkm_hooks.h"
 #include "tlkm_req.h"
@@ -25,130 +26,6 @@
 /* MAC indexes of tlkm_mac_names[] that are not file operations. */
 #define MAC_FILE_OPEN 1
 #define MAC_ENV 38
-
-/*
- * Longest encoding of one argv or envp string that is kept: as in TOMOYO,
- * a longer string is cut (its start still names an environment variable).
- */
-#define MAX_ARG_ENCODED 4086
-/* What is read when the kernel does not say where the strings end. */
-#define MAX_EXEC_BYTES 65536
-
-
-/**
- * struct exec_args - argv and envp of an exec, TOMOYO-encoded.
- * @argc: Strings of argv read: all of them (bprm->argc).
- * @envc: Strings of envp read: all of them (bprm->envc).
- * @str:  argv strings, then envp strings (kvcalloc()ed array).
- */
-struct exec_args {
-	u32 argc;
-	u32 envc;
-	char **str;
-};
-
-static void free_args(struct exec_args *a)
-{
-	u32 i;
-
-	if (a->str)
-		for (i = 0; i < a->argc + a->envc; i++)
-			kfree(a->str[i]);
-	kvfree(a->str);
-	kfree(a);
-}
-
-/* Read the strings of the new stack into @raw; returns bytes read. */
-static size_t read_stack(struct linux_binprm *bprm, char *raw, size_t max)
-{
-	unsigned long pos = bprm->p;
-	size_t got = 0;
-
-	mmap_read_lock(bprm->mm);
-	while (got < max) {
-		unsigned long off = pos & ~PAGE_MASK;
-		size_t n = min_t(size_t, PAGE_SIZE - off, max - got);
-		struct page *page = tlkm_get_arg_page(bprm->mm, pos);
-		char *kaddr;
-
-		if (!page)
-			break;
-		kaddr = kmap_local_page(page);
-		memcpy(raw + got, kaddr + off, n);
-		kunmap_local(kaddr);
-		put_page(page);
-		got += n;
-		pos += n;
-		cond_resched();
-	}
-	mmap_read_unlock(bprm->mm);
-	return got;
-}
-
-/* How many bytes of @raw encode into at most MAX_ARG_ENCODED bytes. */
-static size_t arg_prefix(const char *raw, size_t len)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < len; i++) {
-		u8 c = raw[i];
-		size_t w = c == '\\' ? 2 : (c > ' ' && c < 127) ? 1 : 4;
-
-		if (n + w > MAX_ARG_ENCODED)
-			break;
-		n += w;
-	}
-	return i;
-}
-
-/*
- * Every argv and envp string of an exec, as the built-in TOMOYO sees them
- * (exec.argc and exec.envc are the kernel's counts, misc env sees every
- * variable): a limit on what is read would let one long argument switch
- * the environment checks off. NULL when out of memory or when the strings
- * cannot be read: the exec then fails.
- */
-static struct exec_args *read_args(struct linux_binprm *bprm)
-{
-	/*
-	 * The argv and envp strings lie between bprm->p and bprm->exec (the
-	 * file name copied before them); most execs need a page or less.
-	 */
-	size_t max = bprm->exec > bprm->p ? bprm->exec - bprm->p :
-		     MAX_EXEC_BYTES;
-	u32 i, want = bprm->argc + bprm->envc;
-	struct exec_args *a = kzalloc(sizeof(*a), GFP_KERNEL);
-	size_t got, pos = 0, len;
-	char *raw = NULL;
-
-	if (!a)
-		return NULL;
-	a->str = kvcalloc(want ? want : 1, sizeof(*a->str), GFP_KERNEL);
-	raw = kvmalloc(max, GFP_KERNEL);
-	if (!a->str || !raw)
-		goto fail;
-	got = read_stack(bprm, raw, max);
-	for (i = 0; i < want; i++) {
-		len = pos < got ? strnlen(raw + pos, got - pos) : 0;
-		if (pos + len >= got)
-			goto fail;
-		a->str[i] = tlkm_encode_str(raw + pos, arg_prefix(raw + pos,
-								  len));
-		if (!a->str[i])
-			goto fail;
-		if (i < (u32)bprm->argc)
-			a->argc++;
-		else
-			a->envc++;
-		pos += len + 1;
-	}
-	kvfree(raw);
-	return a;
-fail:
-	kvfree(raw);
-	free_args(a);
-	return NULL;
-}
 
 /* One audit record of a new domain: its name and one header line. */
 static void log_domain_line(char *text, size_t size, const char *name,
@@ -245,7 +122,8 @@ out:
 	return ret;
 }
 
-static int check_env(const char *domain, struct tlkm_req *q, struct exec_args *a)
+static int check_env(const char *domain, struct tlkm_req *q,
+		     struct tlkm_exec_args *a)
 {
 	u32 i;
 	int ret = 0;
@@ -374,7 +252,7 @@ static int exec_match(const char *old, const struct tlkm_req *q,
 
 /* Execute permission, domain transition and environment of an exec. */
 static int do_exec(struct linux_binprm *bprm, struct tlkm_req *q,
-		   struct exec_args *a, const char *program,
+		   struct tlkm_exec_args *a, const char *program,
 		   const char *realpath)
 {
 	const char *old = tlkm_current_domain();
@@ -463,7 +341,7 @@ out:
 int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 {
 	char *program, *realpath;
-	struct exec_args *a;
+	struct tlkm_exec_args *a;
 	struct tlkm_req *q;
 	int ret = -ENOMEM;
 
@@ -482,7 +360,7 @@ int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 	}
 	if (!program && realpath)
 		program = kstrdup(realpath, GFP_KERNEL);
-	a = read_args(bprm);
+	a = tlkm_read_args(bprm);
 	q = kzalloc(sizeof(*q), GFP_KERNEL);
 	if (!realpath || !program) {
 		/* No name: refused where "file execute" is enforcing. */
@@ -494,7 +372,7 @@ int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 	}
 	kfree(q);
 	if (a)
-		free_args(a);
+		tlkm_free_args(a);
 	kfree(program);
 	kfree(realpath);
 	return ret;

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tlkm_exec_args.h - an exec's argv and envp, as tlkm_exec_args.c reads
+ * them for tlkm_exec.c.
+ */
+#ifndef _MODULES_TOMOYO_TLKM_EXEC_ARGS_H
+#define _MODULES_TOMOYO_TLKM_EXEC_ARGS_H
+
+#include <linux/binfmts.h>
+#include <linux/types.h>
+
+/**
+ * struct tlkm_exec_args - argv and envp of an exec, TOMOYO-encoded.
+ * @argc: Strings of argv read: all of them (bprm->argc).
+ * @envc: Strings of envp read: all of them (bprm->envc).
+ * @str:  argv strings, then envp strings (kvcalloc()ed array).
+ */
+struct tlkm_exec_args {
+	u32 argc;
+	u32 envc;
+	char **str;
+};
+
+struct tlkm_exec_args *tlkm_read_args(struct linux_binprm *bprm);
+void tlkm_free_args(struct tlkm_exec_args *a);
+
+#endif /* _MODULES_TOMOYO_TLKM_EXEC_ARGS_H */
