@@ -23,10 +23,6 @@
 #include "tlkm_req.h"
 #include "tlkm_transition.h"
 
-/* MAC indexes of tlkm_mac_names[] that are not file operations. */
-#define MAC_FILE_OPEN 1
-#define MAC_ENV 38
-
 /* One audit record of a new domain: its name and one header line. */
 static void log_domain_line(char *text, size_t size, const char *name,
 			    unsigned int profile, const struct tlkm_config *cfg,
@@ -128,10 +124,10 @@ static int check_env(const char *domain, struct tlkm_req *q,
 	u32 i;
 	int ret = 0;
 
-	if (!tlkm_mac_enabled(domain, MAC_ENV))
+	if (!tlkm_mac_enabled(domain, TLKM_MAC_ENVIRON))
 		return 0;
 	q->kind = TLKM_REQ_ENV;
-	q->mac = MAC_ENV;
+	q->mac = TLKM_MAC_ENVIRON;
 	q->cond = NULL;
 	for (i = 0; i < a->envc && !ret; i++) {
 		const char *s = a->str[a->argc + i];

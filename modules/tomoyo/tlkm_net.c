@@ -18,14 +18,6 @@
 #include "tlkm_hooks.h"
 #include "tlkm_req.h"
 
-/* MAC indexes of tlkm_mac_names[] of the first operation of each socket. */
-#define MAC_INET_STREAM_BIND 23
-#define MAC_INET_DGRAM_BIND 26
-#define MAC_INET_RAW_BIND 28
-#define MAC_UNIX_STREAM_BIND 30
-#define MAC_UNIX_DGRAM_BIND 33
-#define MAC_UNIX_SEQPACKET_BIND 35
-
 /* MAC index of a socket operation; connect on datagram sockets is send. */
 static int net_mac(bool is_unix, unsigned int protocol, unsigned int *op)
 {
@@ -38,10 +30,12 @@ static int net_mac(bool is_unix, unsigned int protocol, unsigned int *op)
 		{ 0, 1, 2, -1 },
 	};
 	static const u8 base[2][4] = {
-		{ MAC_INET_STREAM_BIND, MAC_INET_DGRAM_BIND, MAC_INET_RAW_BIND,
-		  0 },
-		{ MAC_UNIX_STREAM_BIND, MAC_UNIX_DGRAM_BIND, 0,
-		  MAC_UNIX_SEQPACKET_BIND },
+		{ TLKM_MAC_NETWORK_INET_STREAM_BIND,
+		  TLKM_MAC_NETWORK_INET_DGRAM_BIND,
+		  TLKM_MAC_NETWORK_INET_RAW_BIND, 0 },
+		{ TLKM_MAC_NETWORK_UNIX_STREAM_BIND,
+		  TLKM_MAC_NETWORK_UNIX_DGRAM_BIND, 0,
+		  TLKM_MAC_NETWORK_UNIX_SEQPACKET_BIND },
 	};
 	int off = (is_unix ? unx : inet)[protocol][*op];
 
