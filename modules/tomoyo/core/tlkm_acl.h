@@ -3,8 +3,8 @@
  * tlkm_acl.h - ACL lines: "file ...", "network inet|unix ...",
  * "misc env ..." and "task manual_domain_transition ...".
  */
-#ifndef _MODULES_TOMOYO_TLKM_ACL_H
-#define _MODULES_TOMOYO_TLKM_ACL_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_ACL_H
+#define _MODULES_TOMOYO_CORE_TLKM_ACL_H
 
 #include "tlkm_cond.h"
 
@@ -104,4 +104,4 @@ void tlkm_print_acl(struct tlkm_buf *b, const struct tlkm_acl *acl);
 bool tlkm_acl_same_target(const struct tlkm_acl *a, const struct tlkm_acl *b);
 void tlkm_acl_destroy(struct tlkm_acl *acl);
 
-#endif /* _MODULES_TOMOYO_TLKM_ACL_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_ACL_H */

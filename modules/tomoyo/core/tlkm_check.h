@@ -3,8 +3,8 @@
  * tlkm_check.h - permission decisions: is a file, network, environment or
  * manual domain transition request allowed in a domain?
  */
-#ifndef _MODULES_TOMOYO_TLKM_CHECK_H
-#define _MODULES_TOMOYO_TLKM_CHECK_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_CHECK_H
+#define _MODULES_TOMOYO_CORE_TLKM_CHECK_H
 
 #include "tlkm_model.h"
 
@@ -125,4 +125,4 @@ bool tlkm_number_group_match(const struct tlkm_policy *p, const char *domain,
 bool tlkm_address_group_match(const struct tlkm_policy *p, const char *domain,
 			      const char *group, const u8 *addr, bool is_ipv6);
 
-#endif /* _MODULES_TOMOYO_TLKM_CHECK_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_CHECK_H */

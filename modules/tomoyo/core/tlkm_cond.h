@@ -3,8 +3,8 @@
  * tlkm_cond.h - the optional condition part after an ACL's operands, such
  * as "task.uid=0 exec.argv[0]=\"/bin/sh\" grant_log=no".
  */
-#ifndef _MODULES_TOMOYO_TLKM_COND_H
-#define _MODULES_TOMOYO_TLKM_COND_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_COND_H
+#define _MODULES_TOMOYO_CORE_TLKM_COND_H
 
 #include "tlkm_operand.h"
 
@@ -109,4 +109,4 @@ bool tlkm_cond_eq(const struct tlkm_cond *a, const struct tlkm_cond *b);
 void tlkm_cond_free(struct tlkm_cond *cond);
 const char *tlkm_cond_var_name(unsigned int var, char *tmp, size_t size);
 
-#endif /* _MODULES_TOMOYO_TLKM_COND_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_COND_H */

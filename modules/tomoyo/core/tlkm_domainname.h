@@ -3,8 +3,8 @@
  * tlkm_domainname.h - domain names such as "<kernel> /sbin/init /bin/sh":
  * a namespace "<...>" followed by absolute program names.
  */
-#ifndef _MODULES_TOMOYO_TLKM_DOMAINNAME_H
-#define _MODULES_TOMOYO_TLKM_DOMAINNAME_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_DOMAINNAME_H
+#define _MODULES_TOMOYO_CORE_TLKM_DOMAINNAME_H
 
 #include "tlkm_text.h"
 
@@ -15,4 +15,4 @@ size_t tlkm_namespace_len(const char *domain);
 const char *tlkm_last_word(const char *domain);
 bool tlkm_in_namespace(const char *ns, const char *domain);
 
-#endif /* _MODULES_TOMOYO_TLKM_DOMAINNAME_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_DOMAINNAME_H */

@@ -2,8 +2,8 @@
 /*
  * tlkm_line.h - the parsed form of one policy line of any policy file.
  */
-#ifndef _MODULES_TOMOYO_TLKM_LINE_H
-#define _MODULES_TOMOYO_TLKM_LINE_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_LINE_H
+#define _MODULES_TOMOYO_CORE_TLKM_LINE_H
 
 #include "tlkm_acl.h"
 #include "tlkm_profile.h"
@@ -92,4 +92,4 @@ int tlkm_parse_exception(struct tlkm_line *l, struct tlkm_cursor *c,
 void tlkm_print_exception(struct tlkm_buf *b, const struct tlkm_line *l);
 void tlkm_print_exception_body(struct tlkm_buf *b, const struct tlkm_line *l);
 
-#endif /* _MODULES_TOMOYO_TLKM_LINE_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_LINE_H */

@@ -2,8 +2,8 @@
 /*
  * tlkm_manager.h - who may change the policy: TOMOYO's manager rule.
  */
-#ifndef _MODULES_TOMOYO_TLKM_MANAGER_H
-#define _MODULES_TOMOYO_TLKM_MANAGER_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_MANAGER_H
+#define _MODULES_TOMOYO_CORE_TLKM_MANAGER_H
 
 #include "tlkm_portable.h"
 
@@ -30,4 +30,4 @@ struct tlkm_manager_state {
 
 bool tlkm_manager_rule(const struct tlkm_manager_state *s);
 
-#endif /* _MODULES_TOMOYO_TLKM_MANAGER_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_MANAGER_H */

@@ -6,8 +6,8 @@
  * No locking here: the kernel glue serialises writers with a mutex and
  * publishes changes to readers (RCU) around these calls.
  */
-#ifndef _MODULES_TOMOYO_TLKM_MODEL_H
-#define _MODULES_TOMOYO_TLKM_MODEL_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_MODEL_H
+#define _MODULES_TOMOYO_CORE_TLKM_MODEL_H
 
 #include "tlkm_line.h"
 
@@ -202,4 +202,4 @@ const struct tlkm_group *tlkm_find_group(const struct tlkm_policy *p,
 					 unsigned int kind, const char *domain,
 					 const char *name);
 
-#endif /* _MODULES_TOMOYO_TLKM_MODEL_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_MODEL_H */

@@ -3,8 +3,8 @@
  * tlkm_mount.h - how TOMOYO reads a mount(2) call: the type word of
  * "file mount" and the flags left beside it.
  */
-#ifndef _MODULES_TOMOYO_TLKM_MOUNT_H
-#define _MODULES_TOMOYO_TLKM_MOUNT_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_MOUNT_H
+#define _MODULES_TOMOYO_CORE_TLKM_MOUNT_H
 
 #include "tlkm_portable.h"
 
@@ -27,4 +27,4 @@ enum tlkm_mount_dev {
 int tlkm_mount_request(unsigned long flags, const char *type,
 		       const char **word, unsigned long *rest);
 
-#endif /* _MODULES_TOMOYO_TLKM_MOUNT_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_MOUNT_H */

@@ -4,8 +4,8 @@
  * @path_group, a number/range or @number_group, an address/range or
  * @address_group.
  */
-#ifndef _MODULES_TOMOYO_TLKM_OPERAND_H
-#define _MODULES_TOMOYO_TLKM_OPERAND_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_OPERAND_H
+#define _MODULES_TOMOYO_CORE_TLKM_OPERAND_H
 
 #include "tlkm_pattern.h"
 
@@ -80,4 +80,4 @@ bool tlkm_addr_in_range(const struct tlkm_addr_union *u, const u8 *addr,
 			bool is_ipv6);
 void tlkm_addr_union_destroy(struct tlkm_addr_union *u);
 
-#endif /* _MODULES_TOMOYO_TLKM_OPERAND_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_OPERAND_H */

@@ -5,8 +5,8 @@
  * Bytes 0x21-0x7e other than backslash stand for themselves, a backslash is
  * written "\\" and every other byte "\ooo" (three octal digits).
  */
-#ifndef _MODULES_TOMOYO_TLKM_PATH_H
-#define _MODULES_TOMOYO_TLKM_PATH_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_PATH_H
+#define _MODULES_TOMOYO_CORE_TLKM_PATH_H
 
 #include "tlkm_text.h"
 
@@ -23,4 +23,4 @@ int tlkm_check_word(const char *word, size_t len, unsigned int flags,
 bool tlkm_is_wildcard(char c);
 size_t tlkm_char_len(const char *s, size_t len);
 
-#endif /* _MODULES_TOMOYO_TLKM_PATH_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_PATH_H */

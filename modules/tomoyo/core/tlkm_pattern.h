@@ -2,8 +2,8 @@
 /*
  * tlkm_pattern.h - precompiled TOMOYO pathname patterns and the matcher.
  */
-#ifndef _MODULES_TOMOYO_TLKM_PATTERN_H
-#define _MODULES_TOMOYO_TLKM_PATTERN_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_PATTERN_H
+#define _MODULES_TOMOYO_CORE_TLKM_PATTERN_H
 
 #include "tlkm_text.h"
 
@@ -40,4 +40,4 @@ bool tlkm_pattern_match(const struct tlkm_pattern *p, const char *name,
 bool tlkm_pattern_eq(const struct tlkm_pattern *a,
 		     const struct tlkm_pattern *b);
 
-#endif /* _MODULES_TOMOYO_TLKM_PATTERN_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_PATTERN_H */

@@ -3,8 +3,8 @@
  * tlkm_policy.h - parse one policy line of any policy file into a
  * struct tlkm_line and print it back in canonical form.
  */
-#ifndef _MODULES_TOMOYO_TLKM_POLICY_H
-#define _MODULES_TOMOYO_TLKM_POLICY_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_POLICY_H
+#define _MODULES_TOMOYO_CORE_TLKM_POLICY_H
 
 #include "tlkm_line.h"
 
@@ -14,4 +14,4 @@ int tlkm_print_line(const struct tlkm_line *l, char *buf, size_t size);
 void tlkm_print_line_buf(struct tlkm_buf *b, const struct tlkm_line *l);
 void tlkm_line_destroy(struct tlkm_line *l);
 
-#endif /* _MODULES_TOMOYO_TLKM_POLICY_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_POLICY_H */

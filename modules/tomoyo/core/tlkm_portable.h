@@ -3,8 +3,8 @@
  * tlkm_portable.h - the only difference between kernel and user-space builds
  * of tomoyo_lkm's pure-logic core (policy parser, matcher, model).
  */
-#ifndef _MODULES_TOMOYO_TLKM_PORTABLE_H
-#define _MODULES_TOMOYO_TLKM_PORTABLE_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_PORTABLE_H
+#define _MODULES_TOMOYO_CORE_TLKM_PORTABLE_H
 
 #ifdef __KERNEL__
 
@@ -97,4 +97,4 @@ static inline int tlkm_strcpy(char *dst, const char *src, size_t size)
 	return (int)len;
 }
 
-#endif /* _MODULES_TOMOYO_TLKM_PORTABLE_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_PORTABLE_H */

@@ -3,8 +3,8 @@
  * tlkm_profile.h - profile lines: PROFILE_VERSION=, N-COMMENT=,
  * N-PREFERENCE={ ... } and N-CONFIG[::category[::operation]]={ ... }.
  */
-#ifndef _MODULES_TOMOYO_TLKM_PROFILE_H
-#define _MODULES_TOMOYO_TLKM_PROFILE_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_PROFILE_H
+#define _MODULES_TOMOYO_CORE_TLKM_PROFILE_H
 
 #include "tlkm_text.h"
 
@@ -138,4 +138,4 @@ bool tlkm_profile_same_key(const struct tlkm_profile_line *a,
 void tlkm_profile_destroy(struct tlkm_profile_line *p);
 bool tlkm_audit_has_room(u32 count, u32 max_audit_log);
 
-#endif /* _MODULES_TOMOYO_TLKM_PROFILE_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_PROFILE_H */

@@ -3,8 +3,8 @@
  * tlkm_text.h - text helpers shared by the policy parsers and printers:
  * error reasons, a bounded output buffer, a word cursor and numbers.
  */
-#ifndef _MODULES_TOMOYO_TLKM_TEXT_H
-#define _MODULES_TOMOYO_TLKM_TEXT_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_TEXT_H
+#define _MODULES_TOMOYO_CORE_TLKM_TEXT_H
 
 #include "tlkm_portable.h"
 
@@ -81,4 +81,4 @@ int tlkm_hex_digit(char c);
 int tlkm_parse_u64(const char *s, size_t len, u64 *val, enum tlkm_radix *radix);
 int tlkm_parse_dec_u32(const char *s, size_t len, u32 max, u32 *val);
 
-#endif /* _MODULES_TOMOYO_TLKM_TEXT_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_TEXT_H */

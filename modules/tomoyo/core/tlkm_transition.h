@@ -3,8 +3,8 @@
  * tlkm_transition.h - which domain a task enters when it executes a
  * program: aggregator, then initialize/keep/reset rules, else a child.
  */
-#ifndef _MODULES_TOMOYO_TLKM_TRANSITION_H
-#define _MODULES_TOMOYO_TLKM_TRANSITION_H
+#ifndef _MODULES_TOMOYO_CORE_TLKM_TRANSITION_H
+#define _MODULES_TOMOYO_CORE_TLKM_TRANSITION_H
 
 #include "tlkm_model.h"
 
@@ -27,4 +27,4 @@ int tlkm_exec_domain(const struct tlkm_policy *p, const char *domain,
 		     const char *program, const char *transit, char *out,
 		     size_t size);
 
-#endif /* _MODULES_TOMOYO_TLKM_TRANSITION_H */
+#endif /* _MODULES_TOMOYO_CORE_TLKM_TRANSITION_H */
