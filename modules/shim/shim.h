@@ -167,11 +167,13 @@ void shim_lock_client(struct module *owner);
 int shim_securityfs_init(void);
 void shim_securityfs_exit(void);
 
-/* main.c */
+/* audit.c */
 void shim_audit(const char *op, const char *lsm, const char *module,
 		int result);
 void shim_audit_forced(const char *op, const char *lsm, const char *module,
 		       bool locked);
+
+/* main.c */
 enum lsm_shim_hook_id shim_table_hook(enum lsm_shim_hook_id id);
 
 #endif /* LOADABLE_LSM_SHIM_SHIM_H */
