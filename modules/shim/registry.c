@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * registry.c - client LSMs: validation, ordering, registration and
- * unregistration, and the per-hook client lists the call vectors are made
- * from.
+ * unregistration. Their entries go on the per-hook lists of hooks.c.
  *
  * Everything here is under shim_mutex. Dispatchers read the read-only call
  * vectors (calls.c) under shim_srcu: a client's entries leave the lists and
@@ -12,10 +11,8 @@
 
 #include <linux/capability.h>
 #include <linux/ctype.h>
-#include <linux/delay.h>
 #include <linux/limits.h>
 #include <linux/module.h>
-#include <linux/percpu.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -24,10 +21,6 @@
 #include "compat.h"
 #include "shim.h"
 
-DEFINE_SRCU(shim_srcu);
-DEFINE_MUTEX(shim_mutex);
-static struct list_head hook_clients[LSM_SHIM_NR_HOOKS];
-struct shim_hook_stats __percpu *shim_stats;
 
 /**
  * struct shim_client - a registered client LSM.
@@ -52,142 +45,35 @@ module_param_named(clients, allowed_clients, charp, 0444);
 MODULE_PARM_DESC(clients,
 		 "comma-separated names of the only client LSMs that may register, each from the module of its name (default: any)");
 static struct notifier_block module_nb;
-static unsigned int hook_users[LSM_SHIM_NR_HOOKS];
 static u64 next_seq;
 
 /**
- * shim_registry_init - set up the per-hook lists and counters, and watch
- * for client modules that go away without unregistering.
+ * shim_registry_init - set up the per-hook lists and counters (hooks.c),
+ * and watch for client modules that go away without unregistering.
  *
  * Return: 0 or a negative errno.
  */
 int shim_registry_init(void)
 {
-	int id, err;
+	int err = shim_hooks_init();
 
-	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
-		INIT_LIST_HEAD(&hook_clients[id]);
-	shim_calls_init();
-	shim_stats = __alloc_percpu(sizeof(*shim_stats) * LSM_SHIM_NR_HOOKS,
-				    __alignof__(*shim_stats));
-	if (!shim_stats)
-		return -ENOMEM;
+	if (err)
+		return err;
 	err = register_module_notifier(&module_nb);
 	if (err)
-		free_percpu(shim_stats);
+		shim_hooks_exit();
 	return err;
 }
 
 /**
- * shim_registry_exit - stop watching modules and free the counters; every
- * client is gone by now.
+ * shim_registry_exit - stop watching modules and free the per-hook
+ * counters; every client is gone by now.
  */
 void shim_registry_exit(void)
 {
 	unregister_module_notifier(&module_nb);
 	WARN_ON_ONCE(!list_empty(&clients));
-	free_percpu(shim_stats);
-}
-
-static void shim_hook_republish(enum lsm_shim_hook_id id);
-
-static bool entry_before(const struct shim_entry *a, const struct shim_entry *b)
-{
-	return a->order < b->order || (a->order == b->order && a->seq < b->seq);
-}
-
-/**
- * shim_hook_add - put an entry on a hook, in call order, and attach the
- * hook's dispatcher to the kernel when it is the hook's first entry.
- * @id: the hook.
- * @e: the entry, with fn, order and seq set.
- *
- * Context: shim_mutex held.
- * Return: 0, or (the entry is then not added)
- * - %-ENOSPC: the hook has %SHIM_MAX_CALLS entries already,
- * - %-ENOMEM: the read-only call vector could not be written,
- * - the back end's errno.
- */
-int shim_hook_add(enum lsm_shim_hook_id id, struct shim_entry *e)
-{
-	struct list_head *pos = &hook_clients[id];
-	struct shim_entry *cur;
-	int err;
-
-	lockdep_assert_held(&shim_mutex);
-	if (hook_users[id] == SHIM_MAX_CALLS) {
-		pr_err(SHIM_NAME ": %s: hook %s has %d users already, the most it can have\n",
-		       e->name, shim_hook_name(id), SHIM_MAX_CALLS);
-		return -ENOSPC;
-	}
-	list_for_each_entry(cur, &hook_clients[id], node) {
-		if (entry_before(e, cur)) {
-			pos = &cur->node;
-			break;
-		}
-	}
-	list_add_tail(&e->node, pos);
-	err = shim_calls_publish(id, &hook_clients[id]);
-	if (err) {
-		list_del(&e->node);
-		return err;
-	}
-	if (hook_users[id]++ == 0) {
-		err = shim_backend_attach(id);
-		if (err) {
-			list_del(&e->node);
-			hook_users[id]--;
-			shim_hook_republish(id);
-			return err;
-		}
-	}
-	return 0;
-}
-
-/*
- * shim_hook_republish - make a hook's call vector match its list after an
- * entry left it. This must not fail: the entry's code may be freed next. A
- * failed alias mapping is memory pressure, so it is retried until it works.
- */
-static void shim_hook_republish(enum lsm_shim_hook_id id)
-{
-	unsigned int tries = 0;
-
-	while (shim_calls_publish(id, &hook_clients[id])) {
-		if (tries++ == 0)
-			pr_warn(SHIM_NAME ": hook %s: cannot rewrite its call vector yet, retrying\n",
-				shim_hook_name(id));
-		msleep(20);
-	}
-}
-
-/**
- * shim_hook_del - take an entry off a hook, and detach the hook's
- * dispatcher when no entry is left. The caller waits for shim_srcu, then
- * calls shim_calls_quiesced(), before the entry is freed or reused.
- * @id: the hook.
- * @e: the entry.
- *
- * Context: shim_mutex held.
- */
-void shim_hook_del(enum lsm_shim_hook_id id, struct shim_entry *e)
-{
-	lockdep_assert_held(&shim_mutex);
-	list_del(&e->node);
-	shim_hook_republish(id);
-	if (--hook_users[id] == 0)
-		shim_backend_detach(id);
-}
-
-/**
- * shim_hook_count - how many entries a hook has.
- * @id: the hook.
- *
- * Return: the number of client entries (the shim's own included).
- */
-unsigned int shim_hook_count(enum lsm_shim_hook_id id)
-{
-	return READ_ONCE(hook_users[id]);
+	shim_hooks_exit();
 }
 
 static struct shim_client *find_client(const struct lsm_shim_lsm *lsm)

@@ -89,7 +89,6 @@ static inline void *shim_fn_addr(const union security_list_options *fn)
 
 extern struct srcu_struct shim_srcu;
 extern struct mutex shim_mutex;
-extern struct list_head shim_hook_clients[LSM_SHIM_NR_HOOKS];
 extern struct shim_hook_stats __percpu *shim_stats;
 
 /* dispatch.c */
@@ -136,12 +135,16 @@ const struct shim_call *shim_calls(enum lsm_shim_hook_id id);
 void shim_calls_quiesced(void);
 int shim_calls_publish(enum lsm_shim_hook_id id, const struct list_head *list);
 
-/* registry.c */
-int shim_registry_init(void);
-void shim_registry_exit(void);
+/* hooks.c */
+int shim_hooks_init(void);
+void shim_hooks_exit(void);
 int shim_hook_add(enum lsm_shim_hook_id id, struct shim_entry *e);
 void shim_hook_del(enum lsm_shim_hook_id id, struct shim_entry *e);
 unsigned int shim_hook_count(enum lsm_shim_hook_id id);
+
+/* registry.c */
+int shim_registry_init(void);
+void shim_registry_exit(void);
 void shim_show_clients(struct seq_file *m);
 int shim_nr_clients(void);
 typedef void (*shim_owner_fn)(struct module *owner);
