@@ -13,6 +13,9 @@
  * lock was set, an init that fails after registering) is still unlinked and
  * drained before its memory is freed, with a "lock forced" line in the
  * kernel log and an audit record with forced=1 (registry.c).
+ *
+ * This file owns the flag and lock_after; registry.c, which checks the
+ * flag, pins the modules when the lock is set.
  */
 
 #include <linux/module.h>
@@ -31,18 +34,18 @@ module_param(lock_after, uint, 0444);
 MODULE_PARM_DESC(lock_after,
 		 "lock automatically once this many client LSMs have registered (0: never)");
 
-static void pin_module(struct module *owner)
-{
-	/*
-	 * A module whose rmmod already passed the point of no return cannot
-	 * be pinned; it unregisters from its exit function as usual.
-	 */
-	if (!try_module_get(owner))
-		pr_warn(SHIM_NAME ": module %s is already going away and cannot be locked in\n",
-			module_name(owner));
-}
-
-static int lock_now(const char *why)
+/**
+ * shim_lock_set - set the lock flag, once.
+ * @why: what set it, for the kernel log.
+ *
+ * The caller pins the shim and the clients' modules when this call was the
+ * one that locked (registry.c).
+ *
+ * Context: shim_mutex held.
+ * Return: 1 when this call locked, 0 when the shim was locked already, or
+ * the errno of the read-only write (nothing locked).
+ */
+int shim_lock_set(const char *why)
 {
 	int err;
 
@@ -54,12 +57,10 @@ static int lock_now(const char *why)
 		pr_err(SHIM_NAME ": cannot lock (%s): %d\n", why, err);
 		return err;
 	}
-	shim_visit_client_owners(pin_module);
-	__module_get(THIS_MODULE);
 	pr_notice(SHIM_NAME ": locked (%s): no LSM can be loaded or unloaded until reboot\n",
 		  why);
 	shim_audit("lock", SHIM_NAME, SHIM_NAME, 1);
-	return 0;
+	return 1;
 }
 
 /**
@@ -87,29 +88,12 @@ bool lsm_shim_locked(void)
 EXPORT_SYMBOL_GPL(lsm_shim_locked);
 
 /**
- * shim_lock - set the lock (securityfs "lock" file).
+ * shim_lock_due - whether lock_after asks for the lock now.
+ * @nr_clients: how many clients are registered.
  *
- * Return: 0, or the errno of the read-only write (nothing locked).
+ * Return: true once @nr_clients reached a non-zero lock_after.
  */
-int shim_lock(void)
+bool shim_lock_due(int nr_clients)
 {
-	int err;
-
-	mutex_lock(&shim_mutex);
-	err = lock_now("requested");
-	mutex_unlock(&shim_mutex);
-	return err;
-}
-
-/**
- * shim_lock_client - apply lock_after after a client registered.
- * @owner: the module of the client that just registered.
- *
- * Context: shim_mutex held.
- */
-void shim_lock_client(struct module *owner)
-{
-	lockdep_assert_held(&shim_mutex);
-	if (lock_after && shim_nr_clients() >= lock_after)
-		lock_now("lock_after reached");	/* logged if it fails */
+	return lock_after && nr_clients >= lock_after;
 }

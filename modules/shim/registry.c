@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * registry.c - client LSMs: validation, ordering, registration and
- * unregistration. Their entries go on the per-hook lists of hooks.c.
+ * unregistration, and pinning their modules when the lock is set (the flag
+ * is lock.c's). Their entries go on the per-hook lists of hooks.c.
  *
  * Everything here is under shim_mutex. Dispatchers read the read-only call
  * vectors (calls.c) under shim_srcu: a client's entries leave the lists and
@@ -20,7 +21,6 @@
 
 #include "compat.h"
 #include "shim.h"
-
 
 /**
  * struct shim_client - a registered client LSM.
@@ -325,6 +325,60 @@ static int check_caller(const struct lsm_shim_lsm *lsm, unsigned long ret)
 	return 0;
 }
 
+static int nr_clients(void)
+{
+	struct shim_client *c;
+	int n = 0;
+
+	list_for_each_entry(c, &clients, node)
+		n++;
+	return n;
+}
+
+static void pin_module(struct module *owner)
+{
+	/*
+	 * A module whose rmmod already passed the point of no return cannot
+	 * be pinned; it unregisters from its exit function as usual.
+	 */
+	if (!try_module_get(owner))
+		pr_warn(SHIM_NAME ": module %s is already going away and cannot be locked in\n",
+			module_name(owner));
+}
+
+/*
+ * lock_now - set the lock, then pin the shim and every client's module.
+ * Called with shim_mutex held.
+ */
+static int lock_now(const char *why)
+{
+	struct shim_client *c;
+	int ret;
+
+	ret = shim_lock_set(why);
+	if (ret <= 0)
+		return ret;
+	list_for_each_entry(c, &clients, node)
+		pin_module(c->lsm->owner);
+	__module_get(THIS_MODULE);
+	return 0;
+}
+
+/**
+ * shim_lock - set the lock (securityfs "lock" file).
+ *
+ * Return: 0, or the errno of the read-only write (nothing locked).
+ */
+int shim_lock(void)
+{
+	int err;
+
+	mutex_lock(&shim_mutex);
+	err = lock_now("requested");
+	mutex_unlock(&shim_mutex);
+	return err;
+}
+
 /**
  * lsm_shim_register - register a client LSM.
  * @lsm: the client's descriptor; it must stay valid until
@@ -393,7 +447,8 @@ int lsm_shim_register(const struct lsm_shim_lsm *lsm)
 	pr_info(SHIM_NAME ": registered %s from module %s (%u hooks, order %d)\n",
 		lsm->name, module_name(lsm->owner), lsm->nr_hooks, lsm->order);
 	shim_audit("register", lsm->name, module_name(lsm->owner), 1);
-	shim_lock_client(lsm->owner);
+	if (shim_lock_due(nr_clients()))
+		lock_now("lock_after reached");	/* logged if it fails */
 	mutex_unlock(&shim_mutex);
 	return 0;
 
@@ -571,36 +626,4 @@ void shim_show_clients(struct seq_file *m)
 	}
 	mutex_unlock(&shim_mutex);
 	seq_putc(m, '\n');
-}
-
-/**
- * shim_nr_clients - how many clients are registered.
- *
- * Context: shim_mutex held.
- * Return: the count.
- */
-int shim_nr_clients(void)
-{
-	struct shim_client *c;
-	int n = 0;
-
-	lockdep_assert_held(&shim_mutex);
-	list_for_each_entry(c, &clients, node)
-		n++;
-	return n;
-}
-
-/**
- * shim_visit_client_owners - call @fn for the owner of every client.
- * @fn: the function.
- *
- * Context: shim_mutex held.
- */
-void shim_visit_client_owners(shim_owner_fn fn)
-{
-	struct shim_client *c;
-
-	lockdep_assert_held(&shim_mutex);
-	list_for_each_entry(c, &clients, node)
-		fn(c->lsm->owner);
 }

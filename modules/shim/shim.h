@@ -146,9 +146,7 @@ unsigned int shim_hook_count(enum lsm_shim_hook_id id);
 int shim_registry_init(void);
 void shim_registry_exit(void);
 void shim_show_clients(struct seq_file *m);
-int shim_nr_clients(void);
-typedef void (*shim_owner_fn)(struct module *owner);
-void shim_visit_client_owners(shim_owner_fn fn);
+int shim_lock(void);
 
 /* state.c */
 int shim_state_init(void);
@@ -162,9 +160,9 @@ void shim_state_show(struct seq_file *m);
 const char *shim_state_unsupported(enum lsm_shim_object type);
 
 /* lock.c */
-int shim_lock(void);
+int shim_lock_set(const char *why);
 bool shim_is_locked(void);
-void shim_lock_client(struct module *owner);
+bool shim_lock_due(int nr_clients);
 
 /* securityfs.c */
 int shim_securityfs_init(void);
