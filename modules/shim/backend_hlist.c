@@ -167,11 +167,13 @@ static void set_node_head(struct security_hook_list *n, struct hlist_head *head)
 /**
  * shim_backend_attach - link the hook's dispatcher at the tail of its list.
  * @id: the hook.
+ * @fn: the dispatcher (shim_dispatcher()).
  *
  * Context: shim_mutex held.
  * Return: 0, or a negative errno from the read-only write.
  */
-int shim_backend_attach(enum lsm_shim_hook_id id)
+int shim_backend_attach(enum lsm_shim_hook_id id,
+			const union security_list_options *fn)
 {
 	struct security_hook_list *n = &nodes[id], node;
 	struct hlist_head *head = hook_head(id);
@@ -185,7 +187,7 @@ int shim_backend_attach(enum lsm_shim_hook_id id)
 		link = &(*link)->next;
 	memset(&node, 0, sizeof(node));
 	node.list.pprev = link;
-	node.hook = *shim_dispatcher(id);
+	node.hook = *fn;
 	node.lsm = SHIM_NAME;
 	err = shim_write_own_ro(n, &node, sizeof(node));
 	if (err)

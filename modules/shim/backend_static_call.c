@@ -196,6 +196,7 @@ bool shim_backend_alone(enum lsm_shim_hook_id id)
 /**
  * shim_backend_attach - make the hook's dispatcher live in the shim's slot.
  * @id: the hook.
+ * @fn: the dispatcher (shim_dispatcher()).
  *
  * The static call is pointed at the dispatcher before the key turns on, so
  * no CPU ever calls an empty slot. Context: shim_mutex held.
@@ -203,9 +204,9 @@ bool shim_backend_alone(enum lsm_shim_hook_id id)
  * Return: 0; -ENOSPC when the hook has no free slot; an errno from the
  * read-only write for task_prctl.
  */
-int shim_backend_attach(enum lsm_shim_hook_id id)
+int shim_backend_attach(enum lsm_shim_hook_id id,
+			const union security_list_options *fn)
 {
-	const union security_list_options *fn = shim_dispatcher(id);
 	struct lsm_static_call *s = owned[id] ?: spare[id];
 	int err;
 

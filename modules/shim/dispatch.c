@@ -25,6 +25,28 @@
 #include "hook_class.h"
 #include "shim.h"
 
+struct shim_hook_stats __percpu *shim_stats;
+
+/**
+ * shim_dispatch_init - the per-CPU call and denial counters.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int shim_dispatch_init(void)
+{
+	shim_stats = __alloc_percpu(sizeof(*shim_stats) * LSM_SHIM_NR_HOOKS,
+				    __alignof__(*shim_stats));
+	return shim_stats ? 0 : -ENOMEM;
+}
+
+/**
+ * shim_dispatch_exit - free the counters; no dispatcher is attached.
+ */
+void shim_dispatch_exit(void)
+{
+	free_percpu(shim_stats);
+}
+
 static __always_inline int shim_enter(enum lsm_shim_hook_id id)
 {
 	this_cpu_inc(shim_stats[id].calls);
@@ -306,13 +328,6 @@ static const union security_list_options shim_prctl_dispatcher = {
 	.task_prctl = shim_dispatch_prctl_walk,
 };
 
-static const char *const shim_hook_names[LSM_SHIM_NR_HOOKS] = {
-#define LSM_HOOK(RET, DEFAULT, NAME, ...) \
-	[LSM_SHIM_HOOK_##NAME] = #NAME,
-#include <linux/lsm_hook_defs.h>
-#undef LSM_HOOK
-};
-
 /* Each hook's type on this kernel, for the allow-list. */
 static const struct {
 	bool is_int;
@@ -349,17 +364,6 @@ const union security_list_options *shim_dispatcher(enum lsm_shim_hook_id id)
 }
 
 /**
- * shim_hook_name - the kernel's name of a hook.
- * @id: the hook.
- *
- * Return: the name, e.g. "file_open".
- */
-const char *shim_hook_name(enum lsm_shim_hook_id id)
-{
-	return shim_hook_names[id];
-}
-
-/**
  * shim_hook_refused - whether clients may use a hook, and if not, why.
  * @id: the hook.
  * @class: set to the name of the hook's class (see hook_class.h).
@@ -371,7 +375,7 @@ const char *shim_hook_refused(enum lsm_shim_hook_id id, const char **class)
 	enum shim_hook_class c;
 	const char *why;
 
-	c = shim_hook_classify(shim_hook_names[id], shim_hook_types[id].is_int,
+	c = shim_hook_classify(shim_hook_name(id), shim_hook_types[id].is_int,
 			       shim_hook_types[id].def,
 			       shim_kernel_hook_features(), &why);
 	*class = shim_hook_class_name(c);

@@ -3,30 +3,20 @@
  * hooks.c - the per-hook lists of client entries, in call order, from
  * which calls.c makes the read-only call vectors the dispatchers walk;
  * the hook's attachment to the kernel (the back end) follows its first and
- * last entry. Also the shim's two locks and the per-CPU call counters.
- *
- * shim_mutex serializes every change of the shim's configuration: the
- * lists, the vectors, the back end, the clients and their state. shim_srcu
- * covers every call through a vector: an entry that left its list and its
- * vector may be freed once synchronize_srcu() returned.
+ * last entry.
  */
 
 #include <linux/delay.h>
 #include <linux/list.h>
-#include <linux/percpu.h>
 
 #include "shim.h"
-
-DEFINE_SRCU(shim_srcu);
-DEFINE_MUTEX(shim_mutex);
-struct shim_hook_stats __percpu *shim_stats;
 
 /* Under shim_mutex. */
 static struct list_head shim_hook_lists[LSM_SHIM_NR_HOOKS];
 static unsigned int hook_users[LSM_SHIM_NR_HOOKS];
 
 /**
- * shim_hooks_init - empty lists and vectors, and the per-CPU counters.
+ * shim_hooks_init - empty lists and vectors, and the dispatchers' counters.
  *
  * Return: 0 or -ENOMEM.
  */
@@ -37,17 +27,15 @@ int shim_hooks_init(void)
 	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
 		INIT_LIST_HEAD(&shim_hook_lists[id]);
 	shim_calls_init();
-	shim_stats = __alloc_percpu(sizeof(*shim_stats) * LSM_SHIM_NR_HOOKS,
-				    __alignof__(*shim_stats));
-	return shim_stats ? 0 : -ENOMEM;
+	return shim_dispatch_init();
 }
 
 /**
- * shim_hooks_exit - free the per-CPU counters; every list is empty.
+ * shim_hooks_exit - free the dispatchers' counters; every list is empty.
  */
 void shim_hooks_exit(void)
 {
-	free_percpu(shim_stats);
+	shim_dispatch_exit();
 }
 
 static void shim_hook_republish(enum lsm_shim_hook_id id);
@@ -94,7 +82,7 @@ int shim_hook_add(enum lsm_shim_hook_id id, struct shim_entry *e)
 		return err;
 	}
 	if (hook_users[id]++ == 0) {
-		err = shim_backend_attach(id);
+		err = shim_backend_attach(id, shim_dispatcher(id));
 		if (err) {
 			list_del(&e->node);
 			hook_users[id]--;

@@ -22,29 +22,6 @@ module_param(hook_table, charp, 0444);
 MODULE_PARM_DESC(hook_table,
 		 "symbol name of the kernel's hook table (testing only: the default is right)");
 
-static bool test_swap_hooks;
-module_param(test_swap_hooks, bool, 0444);
-MODULE_PARM_DESC(test_swap_hooks,
-		 "testing only: use file_permission's place in the kernel's hook table for file_open and the reverse, as a kernel with a reordered hook list would look (the load must be refused)");
-
-/**
- * shim_table_hook - the hook whose place in the kernel's hook table the
- * shim uses for a hook: the hook itself, unless test_swap_hooks is set.
- * @id: the hook.
- *
- * Return: the hook whose table offset to use.
- */
-enum lsm_shim_hook_id shim_table_hook(enum lsm_shim_hook_id id)
-{
-	if (!test_swap_hooks)
-		return id;
-	if (id == LSM_SHIM_HOOK_file_open)
-		return LSM_SHIM_HOOK_file_permission;
-	if (id == LSM_SHIM_HOOK_file_permission)
-		return LSM_SHIM_HOOK_file_open;
-	return id;
-}
-
 static int __init shim_check_kernel(char *why, size_t len)
 {
 	/*

@@ -87,13 +87,15 @@ static inline void *shim_fn_addr(const union security_list_options *fn)
 	return addr;
 }
 
+/* sync.c */
 extern struct srcu_struct shim_srcu;
 extern struct mutex shim_mutex;
-extern struct shim_hook_stats __percpu *shim_stats;
 
 /* dispatch.c */
+extern struct shim_hook_stats __percpu *shim_stats;
+int shim_dispatch_init(void);
+void shim_dispatch_exit(void);
 const union security_list_options *shim_dispatcher(enum lsm_shim_hook_id id);
-const char *shim_hook_name(enum lsm_shim_hook_id id);
 const char *shim_hook_refused(enum lsm_shim_hook_id id, const char **class);
 
 /* backend_*.c: the kernel's hook table. All but the name are called with
@@ -101,7 +103,8 @@ const char *shim_hook_refused(enum lsm_shim_hook_id id, const char **class);
  */
 const char *shim_backend_name(void);
 int shim_backend_init(const char *symbol, char *why, size_t len);
-int shim_backend_attach(enum lsm_shim_hook_id id);
+int shim_backend_attach(enum lsm_shim_hook_id id,
+			const union security_list_options *fn);
 void shim_backend_detach(enum lsm_shim_hook_id id);
 bool shim_backend_attached(enum lsm_shim_hook_id id);
 bool shim_backend_alone(enum lsm_shim_hook_id id);
@@ -174,7 +177,8 @@ void shim_audit(const char *op, const char *lsm, const char *module,
 void shim_audit_forced(const char *op, const char *lsm, const char *module,
 		       bool locked);
 
-/* main.c */
+/* hook_names.c */
+const char *shim_hook_name(enum lsm_shim_hook_id id);
 enum lsm_shim_hook_id shim_table_hook(enum lsm_shim_hook_id id);
 
 #endif /* LOADABLE_LSM_SHIM_SHIM_H */
