@@ -29,7 +29,7 @@
 #include <linux/un.h>
 
 #include "audit_lkm.h"
-#include "compat.h"
+#include "llsm_compat.h"
 
 /* Bit N set: class N is recorded. Written by control.c, read locklessly. */
 unsigned long alkm_classes;
@@ -112,7 +112,7 @@ static void log_subject(struct audit_buffer *ab, gfp_t gfp)
 	 */
 	strscpy_pad(comm, current->comm, sizeof(comm));
 	alkm_log_string(ab, "comm", comm);
-	exe = alkm_get_exe_file(current->mm);
+	exe = llsm_get_exe_file(current->mm);
 	if (exe) {
 		alkm_log_path(ab, "exe", &exe->f_path, gfp);
 		fput(exe);

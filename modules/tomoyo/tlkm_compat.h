@@ -34,32 +34,6 @@ static inline struct page *tlkm_get_arg_page(struct mm_struct *mm,
 	return got == 1 ? page : NULL;
 }
 
-/**
- * tlkm_get_exe_file() - The executable file of a task's mm, referenced.
- * @mm: The mm (current->mm), or NULL for kernel threads.
- *
- * get_mm_exe_file() is not exported; this does the same with exported API.
- *
- * Return: the file (release with fput()), or NULL.
- */
-static inline struct file *tlkm_get_exe_file(struct mm_struct *mm)
-{
-	struct file *exe;
-
-	if (!mm)
-		return NULL;
-	rcu_read_lock();
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 7, 0)
-	exe = rcu_dereference(mm->exe_file);
-	if (exe && !get_file_rcu(exe))
-		exe = NULL;
-#else
-	exe = get_file_rcu(&mm->exe_file);
-#endif
-	rcu_read_unlock();
-	return exe;
-}
-
 /*
  * TLKM_FILE_TRUNCATE_HOOK() - The hook-table entry for file_truncate, which
  * 6.2 added for open(O_TRUNC) and ftruncate(); before, those called

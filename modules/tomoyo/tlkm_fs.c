@@ -19,6 +19,7 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
+#include "llsm_compat.h"
 #include "tlkm_compat.h"
 #include "tlkm_glue.h"
 #include "tlkm_manager.h"
@@ -319,7 +320,7 @@ out:
 static const char *exe_is_manager(void)
 {
 	struct tlkm_manager *m;
-	struct file *exe = tlkm_get_exe_file(current->mm);
+	struct file *exe = llsm_get_exe_file(current->mm);
 	char *name;
 	const char *found = NULL;
 
