@@ -97,8 +97,46 @@ struct lsm_shim_lsm {
 	struct module *owner;
 };
 
-int lsm_shim_register(const struct lsm_shim_lsm *lsm);
-int lsm_shim_unregister(const struct lsm_shim_lsm *lsm);
+int __lsm_shim_register(const struct lsm_shim_lsm *lsm);
+int __lsm_shim_unregister(const struct lsm_shim_lsm *lsm);
+
+/*
+ * The shim knows its caller by the call's return address, which must lie
+ * in the client's own module (@lsm->owner). These wrappers are inlined into
+ * the client, and the empty asm after the call keeps it out of tail
+ * position: "return lsm_shim_register(&x);" in an init function would
+ * otherwise jump to the shim and return into the kernel's module loader,
+ * which is no module's code.
+ */
+
+/**
+ * lsm_shim_register - register a client LSM from its own module.
+ * @lsm: the client's descriptor (see __lsm_shim_register()).
+ *
+ * Return: as __lsm_shim_register().
+ */
+static inline int lsm_shim_register(const struct lsm_shim_lsm *lsm)
+{
+	int ret = __lsm_shim_register(lsm);
+
+	asm volatile("" : "+r" (ret));
+	return ret;
+}
+
+/**
+ * lsm_shim_unregister - unregister a client LSM from its own module.
+ * @lsm: the descriptor given to lsm_shim_register().
+ *
+ * Return: as __lsm_shim_unregister().
+ */
+static inline int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
+{
+	int ret = __lsm_shim_unregister(lsm);
+
+	asm volatile("" : "+r" (ret));
+	return ret;
+}
+
 void *lsm_shim_state(const struct lsm_shim_lsm *lsm, enum lsm_shim_object type,
 		     const void *object, gfp_t gfp);
 void *lsm_shim_state_lookup(const struct lsm_shim_lsm *lsm,

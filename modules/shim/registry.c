@@ -272,15 +272,17 @@ static bool client_listed(const char *name)
 
 /*
  * called_by_owner - whether the client's own module is registering or
- * unregistering it: its init or exit is running (the module is coming or
- * going), or the call comes from its code (@ret, the caller's return
- * address; a tail call from the init or exit function returns into the
- * kernel instead, which the module's state covers).
+ * unregistering it: @ret, the caller's return address, lies in its code
+ * (init, core or exit). The public lsm_shim_register() and
+ * lsm_shim_unregister() are inlined into the client and never tail-call,
+ * so a call from the client's init or exit returns into the client. The
+ * module's state says nothing about the caller: while a client's init
+ * runs, any other module could otherwise unregister it, and the client
+ * would come up live with none of its hooks.
  */
 static bool called_by_owner(const struct lsm_shim_lsm *lsm, unsigned long ret)
 {
-	return lsm->owner->state != MODULE_STATE_LIVE ||
-	       within_module(ret, lsm->owner);
+	return within_module(ret, lsm->owner);
 }
 
 /*
@@ -380,7 +382,9 @@ int shim_lock(void)
 }
 
 /**
- * lsm_shim_register - register a client LSM.
+ * __lsm_shim_register - register a client LSM; clients call it through
+ * lsm_shim_register() (lsm_shim.h), which makes sure the call returns into
+ * the client's code.
  * @lsm: the client's descriptor; it must stay valid until
  *       lsm_shim_unregister() returns (declare it const in the module).
  *
@@ -404,19 +408,22 @@ int shim_lock(void)
  * - %-ENOSPC: the kernel has no free slot for a hook,
  * - %-ENOMEM: out of memory.
  */
-int lsm_shim_register(const struct lsm_shim_lsm *lsm)
+int __lsm_shim_register(const struct lsm_shim_lsm *lsm)
 {
 	unsigned long ret = (unsigned long)__builtin_return_address(0);
 	struct shim_client *c, *pos;
 	int err;
 
 	err = check_lsm(lsm);
-	if (!err)
-		err = check_caller(lsm, ret);
 	if (err) {
 		/* The name is known good only once check_lsm() passed it. */
 		shim_audit("register", NULL,
 			   lsm && lsm->owner ? module_name(lsm->owner) : NULL, 0);
+		return err;
+	}
+	err = check_caller(lsm, ret);
+	if (err) {
+		shim_audit("register", lsm->name, module_name(lsm->owner), 0);
 		return err;
 	}
 	c = kzalloc(struct_size(c, entries, lsm->nr_hooks), GFP_KERNEL);
@@ -458,7 +465,7 @@ out_free:
 	shim_audit("register", lsm->name, module_name(lsm->owner), 0);
 	return err;
 }
-EXPORT_SYMBOL_GPL(lsm_shim_register);
+EXPORT_SYMBOL_GPL(__lsm_shim_register);
 
 /*
  * remove_client - unlink a client's hooks, wait until no call of them is in
@@ -513,7 +520,8 @@ static void remove_going_client(struct shim_client *c)
 }
 
 /**
- * lsm_shim_unregister - unregister a client LSM and free all its state.
+ * __lsm_shim_unregister - unregister a client LSM and free all its state;
+ * clients call it through lsm_shim_unregister() (lsm_shim.h).
  * @lsm: the descriptor given to lsm_shim_register().
  *
  * Unlinks the client's hooks, waits until no call of them is in flight
@@ -521,10 +529,10 @@ static void remove_going_client(struct shim_client *c)
  * Detaches the shim's dispatcher from hooks no client uses any more. After
  * it returns, none of the client's hooks runs again.
  *
- * Only the client's own module may unregister it: from its init or exit
- * function, or from its code while it is live. Once the shim is locked, a
- * client whose module is live cannot unregister.
- * A client whose module is going away (a forced rmmod) is always
+ * Only the client's own module may unregister it: the call must return into
+ * its code (init, core or exit), whatever state the module is in. Once the
+ * shim is locked, a client whose module is live cannot unregister. A client
+ * whose module is going away (a forced rmmod) is always
  * unregistered: its code is about to be freed. That is logged as a forced
  * lock and audited with forced=1.
  *
@@ -534,7 +542,7 @@ static void remove_going_client(struct shim_client *c)
  * - %-EPERM: the caller is not @lsm->owner (logged and audited), or the
  *   shim is locked and @lsm->owner is live.
  */
-int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
+int __lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 {
 	unsigned long ret = (unsigned long)__builtin_return_address(0);
 	struct shim_client *c;
@@ -568,7 +576,7 @@ int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 	shim_audit("unregister", lsm->name, module_name(lsm->owner), 1);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(lsm_shim_unregister);
+EXPORT_SYMBOL_GPL(__lsm_shim_unregister);
 
 static struct shim_client *find_client_owner(const struct module *owner)
 {
