@@ -21,6 +21,10 @@
  * while the module is past the point of no return of rmmod. init_desc=1
  * registers a descriptor and hook table that live in the module's init
  * sections (freed after init), which the shim must refuse.
+ * register_delay_ms=N makes its init wait N ms before it registers (a test
+ * changes the kernel's signature policy meanwhile); init_delay_ms=N makes
+ * it wait N ms after registering, before init returns (the module is still
+ * coming: a test tries to unregister it from another module meanwhile).
  * Never packaged.
  */
 
@@ -63,6 +67,10 @@ static uint exit_delay_ms;
 module_param(exit_delay_ms, uint, 0444);
 static bool init_desc;
 module_param(init_desc, bool, 0444);
+static uint register_delay_ms;
+module_param(register_delay_ms, uint, 0444);
+static uint init_delay_ms;
+module_param(init_delay_ms, uint, 0444);
 /* The last leaked allocation; the earlier ones are lost on purpose. */
 static void *leaked;
 
@@ -162,8 +170,17 @@ static int __init client_init(void)
 
 	if (init_desc)
 		return lsm_shim_register(&init_lsm);
+	if (register_delay_ms) {
+		pr_info(CLIENT_NAME ": init waits %u ms before registering\n",
+			register_delay_ms);
+		msleep(register_delay_ms);
+	}
 	err = lsm_shim_register(THIS_LSM);
-
+	if (!err && init_delay_ms) {
+		pr_info(CLIENT_NAME ": init waits %u ms after registering\n",
+			init_delay_ms);
+		msleep(init_delay_ms);
+	}
 	if (err || !fail_init)
 		return err;
 	err = lsm_shim_unregister(THIS_LSM);

@@ -31,6 +31,9 @@
  * the descriptor at ADDR, another live module's client (from
  * /proc/kallsyms), logs the result and fails its init: the shim must
  * refuse a module unregistering a client that is not its own.
+ * hook=unregister_other_tail does the same by a tail call from its init
+ * (the call returns into the kernel's module loader, no module's code) and
+ * returns the result as its init's.
  *
  * calls counts the calls of the chosen hook. Never packaged.
  */
@@ -233,6 +236,8 @@ static int __init hooks_init(void)
 	size_t i;
 	int err;
 
+	if (!strcmp(hook, "unregister_other_tail"))
+		return __lsm_shim_unregister((const struct lsm_shim_lsm *)other);
 	if (!strcmp(hook, "unregister_other")) {
 		err = lsm_shim_unregister((const struct lsm_shim_lsm *)other);
 		pr_info("llsm_test_hooks: unregistering another module's client: %d\n",

@@ -146,6 +146,40 @@ else
 fi
 rmmod llsm_test_a
 tap_is "client A's own module unregisters it" "" "$(cat "$SHIMFS/lsm")"
+
+# Nor while the client's init runs, after it registered (the module is
+# still coming): the module's state is not its caller. Tried with a plain
+# call and with a tail call from the other module's init, whose return
+# address is the kernel's module loader.
+dmesg_mark coming
+client_load a init_delay_ms=6000 &
+coming=$!
+for _ in $(seq 100); do
+	dmesg_since coming | grep -q "llsm_test_a: init waits" && break
+	sleep 0.1
+done
+addr=$(awk '$3 == "good_lsm" && $4 == "[llsm_test_a]" { print $1 }' /proc/kallsyms)
+tap_is "client A is registered, its init running, its descriptor known" \
+	"llsm_test_a coming yes" \
+	"$(cat "$SHIMFS/lsm") $(cat /sys/module/llsm_test_a/initstate) $([ -n "$addr" ] && echo yes)"
+hooks_load hook=unregister_other other="0x$addr" 2>/dev/null
+tap_is "another module cannot unregister client A while A's init runs" \
+	"llsm_test_a" "$(cat "$SHIMFS/lsm")"
+if hooks_load hook=unregister_other_tail other="0x$addr" 2>/dev/null; then
+	tap_not_ok "nor by a tail call from its init"
+	rmmod llsm_test_hooks
+else
+	tap_ok "nor by a tail call from its init"
+fi
+tap_is "client A, unregistered by no one, is still there" \
+	"llsm_test_a" "$(cat "$SHIMFS/lsm")"
+wait "$coming"
+rc=$?
+tap_is "client A's init then returns, and A denies the marker" \
+	"0 llsm_test_a EACCES" "$rc $(cat "$SHIMFS/lsm") $(tryopen /tmp/llsm-deny-marker)"
+tap_logged "the refusals are logged with the caller" coming \
+	"lsm_shim: llsm_test_a: unregister refused: called from .*, not by module llsm_test_a"
+rmmod llsm_test_a
 tap_run "lsm_shim unloads" rmmod lsm_shim
 
 # clients=: only the listed clients may register, each from the module of
