@@ -189,8 +189,11 @@ ONE_HOOK_LSM(task_fix_setuid,
 ONE_HOOK_LSM(inode_setxattr,
 	     LSM_SHIM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
 	     LSM_SHIM_HOOK_INIT(inode_removexattr, hook_inode_removexattr));
-/* Filled in at init, mid_offset bytes in: objtool warns of a static one. */
-static struct lsm_shim_hook midfunction_hooks[1];
+/*
+ * Filled in at init, mid_offset bytes in (objtool warns of a static one),
+ * read-only from then on, as the shim wants hook tables.
+ */
+static struct lsm_shim_hook midfunction_hooks[1] __ro_after_init;
 static const struct lsm_shim_lsm midfunction_lsm = {
 	.name = "llsm_test_hooks",
 	.hooks = midfunction_hooks,

@@ -13,7 +13,7 @@
  * publishes the pointer to it. The vector it replaces stays readable until
  * an SRCU grace period has passed: only then may it be written again.
  *
- * The registry's lists (writable, under shim_mutex) say what each vector
+ * The registry's client table (read-only too) says what each vector
  * should hold; this file is the only writer of the vectors.
  */
 
@@ -74,21 +74,18 @@ void shim_calls_quiesced(void)
 }
 
 /**
- * shim_calls_publish - make a hook's vector what its registry list says.
+ * shim_calls_publish - make a hook's vector @v.
  * @id: the hook.
- * @list: its entries, in call order; at most %SHIM_MAX_CALLS.
+ * @v: its calls, in call order, ended by an empty one.
  *
  * Context: shim_mutex held, may sleep (waits for a grace period when the
  * hook's idle vector was replaced since the last one).
  * Return: 0, or %-ENOMEM when no writable alias could be made (the old
  * vector then stays in use).
  */
-int shim_calls_publish(enum lsm_shim_hook_id id, const struct list_head *list)
+int shim_calls_publish(enum lsm_shim_hook_id id, const struct shim_calls *v)
 {
 	const struct shim_calls *next;
-	struct shim_calls v = {};
-	struct shim_entry *e;
-	unsigned int n = 0;
 	int err;
 
 	lockdep_assert_held(&shim_mutex);
@@ -96,17 +93,10 @@ int shim_calls_publish(enum lsm_shim_hook_id id, const struct list_head *list)
 		synchronize_srcu(&shim_srcu);
 		shim_calls_quiesced();
 	}
-	list_for_each_entry(e, list, node) {
-		if (WARN_ON_ONCE(n == SHIM_MAX_CALLS))
-			break;
-		v.call[n].fn = e->fn;
-		v.call[n].name = e->name;
-		n++;
-	}
 	next = &shim_calls_table.vec[id][0];
 	if (shim_calls_table.cur[id] == next)
 		next = &shim_calls_table.vec[id][1];
-	err = shim_write_own_ro((void *)next, &v, sizeof(v));
+	err = shim_write_own_ro((void *)next, v, sizeof(*v));
 	if (!err)
 		err = shim_publish_own_ro_ptr((const void **)&shim_calls_table.cur[id],
 					      next);

@@ -95,4 +95,34 @@ static inline bool shim_module_has_data(const struct module *mod,
 	return within_module_core((unsigned long)addr, mod);
 }
 
+/*
+ * shim_module_has_rodata - whether [@addr, @addr + @len) lies in @mod's
+ * read-only data: const data, or data made read-only once the module's
+ * init returned (__ro_after_init). Before 6.4 the core layout is text,
+ * then read-only data, then read-only-after-init data, then data.
+ */
+static inline bool shim_module_has_rodata(const struct module *mod,
+					   const void *addr, size_t len)
+{
+	unsigned long a = (unsigned long)addr, last = a + len - 1;
+
+	if (!len || last < a)
+		return false;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 4, 0)
+	{
+		unsigned long ro = (unsigned long)mod->core_layout.base +
+				   mod->core_layout.text_size;
+		unsigned long end = (unsigned long)mod->core_layout.base +
+				    mod->core_layout.ro_after_init_size;
+
+		return a >= ro && last < end;
+	}
+#else
+	return (within_module_mem_type(a, mod, MOD_RODATA) &&
+		within_module_mem_type(last, mod, MOD_RODATA)) ||
+	       (within_module_mem_type(a, mod, MOD_RO_AFTER_INIT) &&
+		within_module_mem_type(last, mod, MOD_RO_AFTER_INIT));
+#endif
+}
+
 #endif /* LOADABLE_LSM_SHIM_COMPAT_H */

@@ -2,16 +2,26 @@
 /*
  * registry.c - client LSMs: validation, ordering, registration and
  * unregistration, and pinning their modules when the lock is set (the flag
- * is lock.c's). Their entries go on the per-hook lists of hooks.c.
+ * is lock.c's).
+ *
+ * The registered clients are a table in read-only memory (__ro_after_init,
+ * rewritten whole through a temporary writable alias, as the call vectors
+ * are), in call order, each with its descriptor, which must itself be
+ * read-only data of the client's module. Every hook's calls are made from
+ * the table alone: a kernel write primitive cannot add a function to a
+ * hook, take a client's function off one or reorder them by writing
+ * ordinary memory, not even at the next registration. What stays in
+ * ordinary memory is the state store's bookkeeping.
  *
  * Everything here is under shim_mutex. Dispatchers read the read-only call
- * vectors (calls.c) under shim_srcu: a client's entries leave the lists and
- * the vectors, then synchronize_srcu() waits for every call in flight
- * (calls may sleep) before anything is freed.
+ * vectors (calls.c) under shim_srcu: a client leaves the table and the
+ * vectors, then synchronize_srcu() waits for every call in flight (calls
+ * may sleep) before anything is freed.
  */
 
 #include <linux/capability.h>
 #include <linux/ctype.h>
+#include <linux/delay.h>
 #include <linux/limits.h>
 #include <linux/module.h>
 #include <linux/security.h>
@@ -22,30 +32,45 @@
 #include "compat.h"
 #include "shim.h"
 
+/* The most clients registered at once. */
+#define SHIM_MAX_CLIENTS 16
+
 /**
- * struct shim_client - a registered client LSM.
- * @node: link in the client list, in call order; under shim_mutex.
- * @lsm: the client's descriptor.
- * @seq: registration sequence number.
- * @state: the client's records in the state store, per object type.
- * @entries: one entry per hook in @lsm->hooks.
+ * struct shim_client - what a registered client has in ordinary memory.
+ * @state: its records in the state store, per object type.
  */
 struct shim_client {
-	struct list_head node;
-	const struct lsm_shim_lsm *lsm;
-	u64 seq;
 	struct state_user *state[LSM_SHIM_NR_OBJECTS];
-	struct shim_entry entries[];
 };
 
-static LIST_HEAD(clients);
+/**
+ * struct shim_slot - a registered client, in the client table.
+ * @lsm: its descriptor, read-only data of its module.
+ * @client: its state records.
+ */
+struct shim_slot {
+	const struct lsm_shim_lsm *lsm;
+	struct shim_client *client;
+};
+
+/**
+ * struct shim_client_table - the registered clients, in call order: by
+ * order, then by registration.
+ * @nr: how many.
+ * @slot: the clients; the first @nr are used.
+ */
+struct shim_client_table {
+	unsigned int nr;
+	struct shim_slot slot[SHIM_MAX_CLIENTS];
+};
+
+static struct shim_client_table client_table __ro_after_init;
 
 static char *allowed_clients;
 module_param_named(clients, allowed_clients, charp, 0444);
 MODULE_PARM_DESC(clients,
 		 "comma-separated names of the only client LSMs that may register, each from the module of its name (default: any)");
 static struct notifier_block module_nb;
-static u64 next_seq;
 
 /**
  * shim_registry_init - set up the per-hook lists and counters (hooks.c),
@@ -72,28 +97,199 @@ int shim_registry_init(void)
 void shim_registry_exit(void)
 {
 	unregister_module_notifier(&module_nb);
-	WARN_ON_ONCE(!list_empty(&clients));
+	WARN_ON_ONCE(client_table.nr);
 	shim_hooks_exit();
 }
 
-static struct shim_client *find_client(const struct lsm_shim_lsm *lsm)
+/* find_client - the slot of a registered descriptor, or -1. */
+static int find_client(const struct lsm_shim_lsm *lsm)
 {
-	struct shim_client *c;
+	unsigned int i;
 
-	list_for_each_entry(c, &clients, node)
-		if (c->lsm == lsm)
-			return c;
-	return NULL;
+	for (i = 0; i < client_table.nr; i++)
+		if (client_table.slot[i].lsm == lsm)
+			return i;
+	return -1;
 }
 
-static struct shim_client *find_client_name(const char *name)
+static bool name_registered(const char *name)
 {
-	struct shim_client *c;
+	unsigned int i;
 
-	list_for_each_entry(c, &clients, node)
-		if (!strcmp(c->lsm->name, name))
-			return c;
-	return NULL;
+	for (i = 0; i < client_table.nr; i++)
+		if (!strcmp(client_table.slot[i].lsm->name, name))
+			return true;
+	return false;
+}
+
+/* table_write - make the client table @t; 0 or -ENOMEM. */
+static int table_write(const struct shim_client_table *t)
+{
+	return shim_write_own_ro(&client_table, t, sizeof(*t));
+}
+
+/*
+ * table_add - put a client in the table, after the clients of lower or
+ * equal order.
+ */
+static int table_add(const struct lsm_shim_lsm *lsm, struct shim_client *c)
+{
+	struct shim_client_table t = client_table;
+	unsigned int pos;
+
+	if (t.nr == SHIM_MAX_CLIENTS) {
+		pr_err(SHIM_NAME ": %s: %d clients are registered already, the most there can be\n",
+		       lsm->name, SHIM_MAX_CLIENTS);
+		return -ENOSPC;
+	}
+	for (pos = 0; pos < t.nr; pos++)
+		if (lsm->order < t.slot[pos].lsm->order)
+			break;
+	memmove(&t.slot[pos + 1], &t.slot[pos],
+		(t.nr - pos) * sizeof(t.slot[0]));
+	t.slot[pos].lsm = lsm;
+	t.slot[pos].client = c;
+	t.nr++;
+	return table_write(&t);
+}
+
+/*
+ * table_del - take slot @pos out of the table. This must not fail: the
+ * client's code may be freed next. A failed alias mapping is memory
+ * pressure, so it is retried until it works.
+ */
+static void table_del(unsigned int pos)
+{
+	struct shim_client_table t = client_table;
+	unsigned int tries = 0;
+
+	memmove(&t.slot[pos], &t.slot[pos + 1],
+		(t.nr - pos - 1) * sizeof(t.slot[0]));
+	t.nr--;
+	memset(&t.slot[t.nr], 0, sizeof(t.slot[0]));
+	while (table_write(&t)) {
+		if (tries++ == 0)
+			pr_warn(SHIM_NAME ": cannot rewrite the client table yet, retrying\n");
+		msleep(20);
+	}
+}
+
+/* state_kept - whether a client in the table keeps state of @type. */
+static bool state_kept(enum lsm_shim_object type)
+{
+	unsigned int i;
+
+	for (i = 0; i < client_table.nr; i++)
+		if (client_table.slot[i].lsm->state_size[type])
+			return true;
+	return false;
+}
+
+/*
+ * hook_calls - what hook @id calls, as the table says: each client's
+ * function for it, in call order, then the state store's free function
+ * while a client keeps state of the type it frees. Everything read here is
+ * read-only: the table, the clients' descriptors and hook tables, the
+ * state store's free hooks. Returns how many, or -ENOSPC when that is
+ * over %SHIM_MAX_CALLS (@v then holds the first ones).
+ */
+static int hook_calls(enum lsm_shim_hook_id id, struct shim_calls *v)
+{
+	const struct lsm_shim_lsm *lsm;
+	const struct lsm_shim_hook *h;
+	unsigned int i, j, n = 0;
+	int t;
+
+	memset(v, 0, sizeof(*v));
+	for (i = 0; i < client_table.nr; i++) {
+		lsm = client_table.slot[i].lsm;
+		for (j = 0; j < lsm->nr_hooks; j++) {
+			if (lsm->hooks[j].id != id)
+				continue;
+			if (n == SHIM_MAX_CALLS)
+				return -ENOSPC;
+			v->call[n].fn = lsm->hooks[j].fn;
+			v->call[n++].name = lsm->name;
+		}
+	}
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
+		h = shim_state_free_hook(t);
+		if (h->id != id || !state_kept(t))
+			continue;
+		if (n == SHIM_MAX_CALLS)
+			return -ENOSPC;
+		v->call[n].fn = h->fn;
+		v->call[n++].name = SHIM_NAME;
+	}
+	return n;
+}
+
+/* sync_hook - make hook @id call what the table says, after an addition. */
+static int sync_hook(enum lsm_shim_hook_id id)
+{
+	struct shim_calls v;
+	int n = hook_calls(id, &v);
+
+	if (n < 0) {
+		pr_err(SHIM_NAME ": hook %s would have more than %d users, the most it can have\n",
+		       shim_hook_name(id), SHIM_MAX_CALLS);
+		return n;
+	}
+	return shim_hook_set(id, &v, n);
+}
+
+/*
+ * resync_hook - make hook @id call what the table says after a removal:
+ * fewer calls, which cannot fail (shim_hook_reset()).
+ */
+static void resync_hook(enum lsm_shim_hook_id id)
+{
+	struct shim_calls v;
+	int n = hook_calls(id, &v);
+
+	if (WARN_ON_ONCE(n < 0))
+		n = SHIM_MAX_CALLS;
+	shim_hook_reset(id, &v, n);
+}
+
+/*
+ * sync_client - after @lsm entered the table: the free hooks of its state
+ * types first, so no state outlives its object, then its own hooks.
+ */
+static int sync_client(const struct lsm_shim_lsm *lsm)
+{
+	unsigned int i;
+	int t, err;
+
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++) {
+		if (!lsm->state_size[t])
+			continue;
+		err = sync_hook(shim_state_free_hook(t)->id);
+		if (err)
+			return err;
+	}
+	for (i = 0; i < lsm->nr_hooks; i++) {
+		err = sync_hook(lsm->hooks[i].id);
+		if (err) {
+			pr_err(SHIM_NAME ": %s: cannot attach hook %s: %d\n",
+			       lsm->name, shim_hook_name(lsm->hooks[i].id), err);
+			return err;
+		}
+	}
+	return 0;
+}
+
+/* resync_client - after @lsm left the table: its hooks, then its types'. */
+static void resync_client(const struct lsm_shim_lsm *lsm)
+{
+	unsigned int i;
+	int t;
+
+	for (i = 0; i < lsm->nr_hooks; i++)
+		resync_hook(lsm->hooks[i].id);
+	for (t = 0; t < LSM_SHIM_NR_OBJECTS; t++)
+		if (lsm->state_size[t])
+			resync_hook(shim_state_free_hook(t)->id);
 }
 
 static int check_name(const char *name)
@@ -172,6 +368,13 @@ static int check_hooks(const struct lsm_shim_lsm *lsm)
 		       lsm->name, module_name(lsm->owner));
 		return -EINVAL;
 	}
+	/* The shim reads it at every change of any hook's calls. */
+	if (!shim_module_has_rodata(lsm->owner, lsm->hooks,
+				    lsm->nr_hooks * sizeof(*lsm->hooks))) {
+		pr_err(SHIM_NAME ": %s: hook table is writable data of module %s (declare it const)\n",
+		       lsm->name, module_name(lsm->owner));
+		return -EINVAL;
+	}
 	found = kmalloc(KSYM_SYMBOL_LEN, GFP_KERNEL);
 	if (!found)
 		return -ENOMEM;
@@ -191,6 +394,11 @@ static int check_lsm(const struct lsm_shim_lsm *lsm)
 	if (!shim_module_has_data(lsm->owner, lsm) ||
 	    !shim_module_has_data(lsm->owner, (const char *)(lsm + 1) - 1)) {
 		pr_err(SHIM_NAME ": descriptor is not part of module %s (or in its init sections)\n",
+		       module_name(lsm->owner));
+		return -EINVAL;
+	}
+	if (!shim_module_has_rodata(lsm->owner, lsm, sizeof(*lsm))) {
+		pr_err(SHIM_NAME ": descriptor is writable data of module %s (declare it const)\n",
 		       module_name(lsm->owner));
 		return -EINVAL;
 	}
@@ -215,35 +423,31 @@ static int check_lsm(const struct lsm_shim_lsm *lsm)
 	return check_hooks(lsm);
 }
 
-static int add_client(struct shim_client *c)
+/*
+ * add_client - list the client in the state store, put it in the table and
+ * attach its hooks; on failure, nothing of it is left anywhere.
+ */
+static int add_client(const struct lsm_shim_lsm *lsm, struct shim_client *c)
 {
-	const struct lsm_shim_lsm *lsm = c->lsm;
-	unsigned int i;
 	int err;
 
-	/* State cleanup hooks go first, so no state outlives its object. */
 	err = shim_state_attach(lsm, c->state);
 	if (err)
 		return err;
-	for (i = 0; i < lsm->nr_hooks; i++) {
-		c->entries[i].fn = lsm->hooks[i].fn;
-		c->entries[i].order = lsm->order;
-		c->entries[i].seq = c->seq;
-		c->entries[i].name = lsm->name;
-		err = shim_hook_add(lsm->hooks[i].id, &c->entries[i]);
-		if (err) {
-			pr_err(SHIM_NAME ": %s: cannot attach hook %s: %d\n",
-			       lsm->name, shim_hook_name(lsm->hooks[i].id), err);
-			while (i--)
-				shim_hook_del(lsm->hooks[i].id, &c->entries[i]);
-			shim_state_unlink(c->state);
-			synchronize_srcu(&shim_srcu);
-			shim_calls_quiesced();
-			shim_state_release(c->state);
-			return err;
-		}
-	}
-	return 0;
+	err = table_add(lsm, c);
+	if (err)
+		goto out_state;
+	err = sync_client(lsm);
+	if (!err)
+		return 0;
+	table_del(find_client(lsm));
+	resync_client(lsm);
+out_state:
+	shim_state_unlink(c->state);
+	synchronize_srcu(&shim_srcu);
+	shim_calls_quiesced();
+	shim_state_release(c->state);
+	return err;
 }
 
 /* Whether clients= is set: only the clients it names may register. */
@@ -327,15 +531,6 @@ static int check_caller(const struct lsm_shim_lsm *lsm, unsigned long ret)
 	return 0;
 }
 
-static int nr_clients(void)
-{
-	struct shim_client *c;
-	int n = 0;
-
-	list_for_each_entry(c, &clients, node)
-		n++;
-	return n;
-}
 
 static void pin_module(struct module *owner)
 {
@@ -354,14 +549,14 @@ static void pin_module(struct module *owner)
  */
 static int lock_now(const char *why)
 {
-	struct shim_client *c;
+	unsigned int i;
 	int ret;
 
 	ret = shim_lock_set(why);
 	if (ret <= 0)
 		return ret;
-	list_for_each_entry(c, &clients, node)
-		pin_module(c->lsm->owner);
+	for (i = 0; i < client_table.nr; i++)
+		pin_module(client_table.slot[i].lsm->owner);
 	__module_get(THIS_MODULE);
 	return 0;
 }
@@ -396,7 +591,8 @@ int shim_lock(void)
  *
  * Context: process context, may sleep.
  * Return: 0, or
- * - %-EINVAL: a malformed descriptor (bad name, hooks outside @lsm->owner),
+ * - %-EINVAL: a malformed descriptor (bad name, hooks outside @lsm->owner,
+ *   a descriptor or hook table that is not read-only data of @lsm->owner),
  * - %-EEXIST: a client of the same name or descriptor is registered,
  * - %-EOPNOTSUPP: state of an object type the kernel does not tell the
  *   shim the end of (per-cred state without a built-in cred blob),
@@ -405,13 +601,15 @@ int shim_lock(void)
  *   client not in clients= or not named as its module when clients= is
  *   set, an unsigned module when signatures are enforced, or the shim is
  *   locked,
- * - %-ENOSPC: the kernel has no free slot for a hook,
+ * - %-ENOSPC: the kernel has no free slot for a hook, a hook has
+ *   %SHIM_MAX_CALLS calls already, or %SHIM_MAX_CLIENTS clients are
+ *   registered,
  * - %-ENOMEM: out of memory.
  */
 int __lsm_shim_register(const struct lsm_shim_lsm *lsm)
 {
 	unsigned long ret = (unsigned long)__builtin_return_address(0);
-	struct shim_client *c, *pos;
+	struct shim_client *c;
 	int err;
 
 	err = check_lsm(lsm);
@@ -426,10 +624,9 @@ int __lsm_shim_register(const struct lsm_shim_lsm *lsm)
 		shim_audit("register", lsm->name, module_name(lsm->owner), 0);
 		return err;
 	}
-	c = kzalloc(struct_size(c, entries, lsm->nr_hooks), GFP_KERNEL);
+	c = kzalloc(sizeof(*c), GFP_KERNEL);
 	if (!c)
 		return -ENOMEM;
-	c->lsm = lsm;
 
 	mutex_lock(&shim_mutex);
 	if (shim_is_locked()) {
@@ -438,23 +635,18 @@ int __lsm_shim_register(const struct lsm_shim_lsm *lsm)
 		err = -EPERM;
 		goto out_free;
 	}
-	if (find_client(lsm) || find_client_name(lsm->name)) {
+	if (find_client(lsm) >= 0 || name_registered(lsm->name)) {
 		pr_err(SHIM_NAME ": %s: already registered\n", lsm->name);
 		err = -EEXIST;
 		goto out_free;
 	}
-	c->seq = next_seq++;
-	err = add_client(c);
+	err = add_client(lsm, c);
 	if (err)
 		goto out_free;
-	list_for_each_entry(pos, &clients, node)
-		if (lsm->order < pos->lsm->order)
-			break;
-	list_add_tail(&c->node, &pos->node);
 	pr_info(SHIM_NAME ": registered %s from module %s (%u hooks, order %d)\n",
 		lsm->name, module_name(lsm->owner), lsm->nr_hooks, lsm->order);
 	shim_audit("register", lsm->name, module_name(lsm->owner), 1);
-	if (shim_lock_due(nr_clients()))
+	if (shim_lock_due(client_table.nr))
 		lock_now("lock_after reached");	/* logged if it fails */
 	mutex_unlock(&shim_mutex);
 	return 0;
@@ -468,20 +660,20 @@ out_free:
 EXPORT_SYMBOL_GPL(__lsm_shim_register);
 
 /*
- * remove_client - unlink a client's hooks, wait until no call of them is in
- * flight, free its state and the client. Drops shim_mutex.
+ * remove_client - take the client in slot @pos out of the table and its
+ * hooks, wait until no call of them is in flight, free its state. Drops
+ * shim_mutex.
  */
-static void remove_client(struct shim_client *c)
+static void remove_client(unsigned int pos)
 	__releases(&shim_mutex)
 {
-	const struct lsm_shim_lsm *lsm = c->lsm;
-	unsigned int i;
+	const struct lsm_shim_lsm *lsm = client_table.slot[pos].lsm;
+	struct shim_client *c = client_table.slot[pos].client;
 
 	lockdep_assert_held(&shim_mutex);
-	for (i = 0; i < lsm->nr_hooks; i++)
-		shim_hook_del(lsm->hooks[i].id, &c->entries[i]);
+	table_del(pos);
+	resync_client(lsm);
 	shim_state_unlink(c->state);
-	list_del(&c->node);
 	/*
 	 * One grace period covers the hooks and the state store's lists.
 	 * Expedited: unregistering is rare and the caller (rmmod) waits.
@@ -500,10 +692,10 @@ static void remove_client(struct shim_client *c)
  * registering). Its code and data are freed next, so it must leave every
  * hook path now, lock or not. Drops shim_mutex.
  */
-static void remove_going_client(struct shim_client *c)
+static void remove_going_client(unsigned int pos)
 	__releases(&shim_mutex)
 {
-	const struct lsm_shim_lsm *lsm = c->lsm;
+	const struct lsm_shim_lsm *lsm = client_table.slot[pos].lsm;
 	bool locked = shim_is_locked();
 
 	lockdep_assert_held(&shim_mutex);
@@ -515,7 +707,7 @@ static void remove_going_client(struct shim_client *c)
 			lsm->name, module_name(lsm->owner));
 	shim_audit_forced("unregister", lsm->name, module_name(lsm->owner),
 			  locked);
-	remove_client(c);
+	remove_client(pos);
 	pr_info(SHIM_NAME ": unregistered %s\n", lsm->name);
 }
 
@@ -545,11 +737,11 @@ static void remove_going_client(struct shim_client *c)
 int __lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 {
 	unsigned long ret = (unsigned long)__builtin_return_address(0);
-	struct shim_client *c;
+	int pos;
 
 	mutex_lock(&shim_mutex);
-	c = find_client(lsm);
-	if (!c) {
+	pos = find_client(lsm);
+	if (pos < 0) {
 		mutex_unlock(&shim_mutex);
 		return -ENOENT;
 	}
@@ -561,7 +753,7 @@ int __lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 		return -EPERM;
 	}
 	if (shim_is_locked() && !module_is_live(lsm->owner)) {
-		remove_going_client(c);
+		remove_going_client(pos);
 		return 0;
 	}
 	if (shim_is_locked()) {
@@ -571,21 +763,22 @@ int __lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 		shim_audit("unregister", lsm->name, module_name(lsm->owner), 0);
 		return -EPERM;
 	}
-	remove_client(c);
+	remove_client(pos);
 	pr_info(SHIM_NAME ": unregistered %s\n", lsm->name);
 	shim_audit("unregister", lsm->name, module_name(lsm->owner), 1);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(__lsm_shim_unregister);
 
-static struct shim_client *find_client_owner(const struct module *owner)
+/* find_client_owner - the slot of a client of module @owner, or -1. */
+static int find_client_owner(const struct module *owner)
 {
-	struct shim_client *c;
+	unsigned int i;
 
-	list_for_each_entry(c, &clients, node)
-		if (c->lsm->owner == owner)
-			return c;
-	return NULL;
+	for (i = 0; i < client_table.nr; i++)
+		if (client_table.slot[i].lsm->owner == owner)
+			return i;
+	return -1;
 }
 
 /*
@@ -598,16 +791,16 @@ static int module_going(struct notifier_block *nb, unsigned long action,
 			void *data)
 {
 	struct module *mod = data;
-	struct shim_client *c;
+	int pos;
 
 	if (action != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
 	for (;;) {
 		mutex_lock(&shim_mutex);
-		c = find_client_owner(mod);
-		if (!c)
+		pos = find_client_owner(mod);
+		if (pos < 0)
 			break;
-		remove_going_client(c);
+		remove_going_client(pos);
 	}
 	mutex_unlock(&shim_mutex);
 	return NOTIFY_OK;
@@ -624,14 +817,11 @@ static struct notifier_block module_nb = {
  */
 void shim_show_clients(struct seq_file *m)
 {
-	struct shim_client *c;
-	bool first = true;
+	unsigned int i;
 
 	mutex_lock(&shim_mutex);
-	list_for_each_entry(c, &clients, node) {
-		seq_printf(m, "%s%s", first ? "" : ",", c->lsm->name);
-		first = false;
-	}
+	for (i = 0; i < client_table.nr; i++)
+		seq_printf(m, "%s%s", i ? "," : "", client_table.slot[i].lsm->name);
 	mutex_unlock(&shim_mutex);
 	seq_putc(m, '\n');
 }

@@ -5,7 +5,7 @@
  * Layers, from the kernel up: a back end owns the kernel's hook table (the
  * 6.1 hlists or the 6.12+ static-call slots) and attaches one dispatcher per
  * hook; the dispatchers walk each hook's read-only call vector (made from
- * the registry's per-hook client lists) inside an SRCU read section; the
+ * the registry's read-only client table) inside an SRCU read section; the
  * registry validates and orders clients; the state store keeps per-object
  * client state; securityfs shows all of it.
  */
@@ -26,24 +26,7 @@
 /* LLSM_VERSION comes from the VERSION file, through modules/Kbuild. */
 #define SHIM_VERSION LLSM_VERSION
 
-/**
- * struct shim_entry - one client function on one hook.
- * @node: link in the hook's client list, under shim_mutex; the
- *        dispatchers read the hook's call vector made from the list.
- * @fn: the client's function.
- * @order: the client's order (INT_MAX for the shim's own state cleanup).
- * @seq: registration sequence number, the tie breaker of @order.
- * @name: the client's name, for logs ("lsm_shim" for the shim's own).
- */
-struct shim_entry {
-	struct list_head node;
-	union security_list_options fn;
-	int order;
-	u64 seq;
-	const char *name;
-};
-
-/* The most entries one hook can have (clients and the shim's own). */
+/* The most calls one hook can have (clients and the shim's own). */
 #define SHIM_MAX_CALLS 15
 
 /**
@@ -136,13 +119,15 @@ int shim_write_own_ro_bool(bool *where, bool value);
 void shim_calls_init(void);
 const struct shim_call *shim_calls(enum lsm_shim_hook_id id);
 void shim_calls_quiesced(void);
-int shim_calls_publish(enum lsm_shim_hook_id id, const struct list_head *list);
+int shim_calls_publish(enum lsm_shim_hook_id id, const struct shim_calls *v);
 
 /* hooks.c */
 int shim_hooks_init(void);
 void shim_hooks_exit(void);
-int shim_hook_add(enum lsm_shim_hook_id id, struct shim_entry *e);
-void shim_hook_del(enum lsm_shim_hook_id id, struct shim_entry *e);
+int shim_hook_set(enum lsm_shim_hook_id id, const struct shim_calls *v,
+		  unsigned int n);
+void shim_hook_reset(enum lsm_shim_hook_id id, const struct shim_calls *v,
+		     unsigned int n);
 unsigned int shim_hook_count(enum lsm_shim_hook_id id);
 
 /* registry.c */
@@ -161,6 +146,7 @@ void shim_state_unlink(struct state_user *slots[LSM_SHIM_NR_OBJECTS]);
 void shim_state_release(struct state_user *slots[LSM_SHIM_NR_OBJECTS]);
 void shim_state_show(struct seq_file *m);
 const char *shim_state_unsupported(enum lsm_shim_object type);
+const struct lsm_shim_hook *shim_state_free_hook(enum lsm_shim_object type);
 
 /* lock.c */
 int shim_lock_set(const char *why);

@@ -70,8 +70,6 @@ static struct kmem_cache *entry_caches[ENTRY_CLASSES];
 static char entry_cache_names[ENTRY_CLASSES][24];
 static struct rhashtable tables[LSM_SHIM_NR_OBJECTS];
 static struct list_head users[LSM_SHIM_NR_OBJECTS];
-static unsigned int type_refs[LSM_SHIM_NR_OBJECTS];
-static struct shim_entry free_entries[LSM_SHIM_NR_OBJECTS];
 
 static const char *const type_names[LSM_SHIM_NR_OBJECTS] = {
 	[LSM_SHIM_TASK] = "task",	  [LSM_SHIM_CRED] = "cred",
@@ -143,6 +141,19 @@ static const struct lsm_shim_hook free_hooks[LSM_SHIM_NR_OBJECTS] = {
 	[LSM_SHIM_SOCKET] = LSM_SHIM_HOOK_INIT(sk_free_security,
 					       hook_sk_free_security),
 };
+
+/**
+ * shim_state_free_hook - the hook that tells the state store an object of
+ * a type is freed, and the store's function for it. The registry attaches
+ * it while a client keeps state of the type.
+ * @type: the object type.
+ *
+ * Return: the hook, in read-only memory.
+ */
+const struct lsm_shim_hook *shim_state_free_hook(enum lsm_shim_object type)
+{
+	return &free_hooks[type];
+}
 
 static void destroy_caches(void)
 {
@@ -222,23 +233,10 @@ static int attach_type(enum lsm_shim_object type,
 		       const struct lsm_shim_lsm *lsm, struct state_user **slot)
 {
 	struct state_user *u;
-	int err;
 
 	u = kzalloc(sizeof(*u), GFP_KERNEL);
 	if (!u)
 		return -ENOMEM;
-	if (type_refs[type]++ == 0) {
-		free_entries[type].fn = free_hooks[type].fn;
-		free_entries[type].order = INT_MAX;
-		free_entries[type].seq = U64_MAX;
-		free_entries[type].name = SHIM_NAME;
-		err = shim_hook_add(free_hooks[type].id, &free_entries[type]);
-		if (err) {
-			type_refs[type]--;
-			kfree(u);
-			return err;
-		}
-	}
 	u->lsm = lsm;
 	list_add_tail_rcu(&u->node, &users[type]);
 	*slot = u;
@@ -267,9 +265,10 @@ const char *shim_state_unsupported(enum lsm_shim_object type)
 }
 
 /**
- * shim_state_attach - a client with state is registering: attach the free
- * hooks of its object types (before any of its own hooks, so no entry can
- * outlive its object) and list it as a user of those types.
+ * shim_state_attach - a client with state is registering: list it as a
+ * user of its object types. The registry attaches the types' free hooks
+ * (shim_state_free_hook()) before any of the client's own hooks, so no
+ * entry can outlive its object.
  * @lsm: the client.
  * @slots: the client's user records, one per object type, filled in.
  *
@@ -299,9 +298,8 @@ int shim_state_attach(const struct lsm_shim_lsm *lsm,
 }
 
 /**
- * shim_state_unlink - take a client off its types' user lists, and detach
- * the free hook of a type nobody keeps state for any more. The caller then
- * waits for shim_srcu and calls shim_state_release().
+ * shim_state_unlink - take a client off its types' user lists. The caller
+ * then waits for shim_srcu and calls shim_state_release().
  * @slots: the client's user records.
  *
  * Context: shim_mutex held.
@@ -315,8 +313,6 @@ void shim_state_unlink(struct state_user *slots[LSM_SHIM_NR_OBJECTS])
 		if (!slots[t])
 			continue;
 		list_del_rcu(&slots[t]->node);
-		if (--type_refs[t] == 0)
-			shim_hook_del(free_hooks[t].id, &free_entries[t]);
 	}
 }
 
