@@ -21,6 +21,9 @@
  * while the module is past the point of no return of rmmod. init_desc=1
  * registers a descriptor and hook table that live in the module's init
  * sections (freed after init), which the shim must refuse.
+ * writable=1 registers a descriptor in writable data, writable=2 a const
+ * descriptor whose hook table is writable data: the shim reads both at
+ * every change of any hook's calls, so it must refuse them.
  * register_delay_ms=N makes its init wait N ms before it registers (a test
  * changes the kernel's signature policy meanwhile); init_delay_ms=N makes
  * it wait N ms after registering, before init returns (the module is still
@@ -67,6 +70,8 @@ static uint exit_delay_ms;
 module_param(exit_delay_ms, uint, 0444);
 static bool init_desc;
 module_param(init_desc, bool, 0444);
+static uint writable;
+module_param(writable, uint, 0444);
 static uint register_delay_ms;
 module_param(register_delay_ms, uint, 0444);
 static uint init_delay_ms;
@@ -153,6 +158,24 @@ static const struct lsm_shim_lsm bad_lsm = {
 	.owner = THIS_MODULE,
 };
 
+static struct lsm_shim_lsm data_lsm = {
+	.name = CLIENT_NAME,
+	.hooks = good_hooks,
+	.nr_hooks = ARRAY_SIZE(good_hooks),
+	.owner = THIS_MODULE,
+};
+
+static struct lsm_shim_hook data_hooks[] = {
+	LSM_SHIM_HOOK_INIT(file_open, hook_file_open),
+};
+
+static const struct lsm_shim_lsm data_hooks_lsm = {
+	.name = CLIENT_NAME,
+	.hooks = data_hooks,
+	.nr_hooks = ARRAY_SIZE(data_hooks),
+	.owner = THIS_MODULE,
+};
+
 static const struct lsm_shim_hook init_hooks[] __initconst = {
 	LSM_SHIM_HOOK_INIT(file_open, hook_file_open),
 };
@@ -170,6 +193,9 @@ static int __init client_init(void)
 
 	if (init_desc)
 		return lsm_shim_register(&init_lsm);
+	if (writable)
+		return lsm_shim_register(writable == 1 ? &data_lsm :
+					 &data_hooks_lsm);
 	if (register_delay_ms) {
 		pr_info(CLIENT_NAME ": init waits %u ms before registering\n",
 			register_delay_ms);

@@ -3,8 +3,9 @@
 # Issue 14 item 7, the gadget objection: everything the kernel calls
 # through because of the shim (the per-hook call vectors of the clients'
 # functions, the shim's nodes on the kernel's hook lists or the hook lists
-# of its static-call slots) and the lock flag are read-only memory, like the
-# kernel's own hook tables. An attacker with a kernel write primitive is
+# of its static-call slots), the lock flag and the client table the call
+# vectors are made from are read-only memory, like the kernel's own hook
+# tables. An attacker with a kernel write primitive is
 # played by llsm_test_poke, which writes one byte back where it read it.
 . /mnt/host/guest/tap.sh
 . /mnt/host/guest/llsm.sh
@@ -69,6 +70,13 @@ esac
 probe_sym "the $backend back end's $node (called by the kernel) cannot be written" \
 	"$node" "$ro"
 probe_sym "the lock flag cannot be written" locked "$ro"
+# The registry: the client table every hook's calls are made from, and a
+# client's descriptor and hook table, which it points to.
+probe_sym "the client table cannot be written" client_table "$ro"
+probe_sym "client A's slot in the client table cannot be written" client_table "$ro" 8
+desc=$(awk '$3 == "good_lsm" && $4 == "[llsm_test_a]" { print $1 }' /proc/kallsyms)
+tap_is "client A's descriptor cannot be written" "$ro" \
+	"$(if [ -n "$desc" ]; then poke "$desc"; else echo "good_lsm not in /proc/kallsyms"; fi)"
 
 # Still a working shim: registering and unregistering rewrite the vectors.
 tap_run "client B loads" client_load b
