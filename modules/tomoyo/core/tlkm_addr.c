@@ -133,15 +133,18 @@ static void put_hex16(struct tlkm_buf *b, unsigned int v)
 	tlkm_buf_putn(b, tmp + i, 4 - i);
 }
 
-/* Find the longest run (>= 2) of zero groups; first one wins a tie. */
-static void zero_run(const u8 *a, int *start, int *len)
+/*
+ * Find the longest run (>= 2) of zero groups among the first @groups; the
+ * first one wins a tie.
+ */
+static void zero_run(const u8 *a, int groups, int *start, int *len)
 {
 	int i, run = 0;
 
 	*start = -1;
 	*len = 1;
-	for (i = 0; i <= 8; i++) {
-		if (i < 8 && !a[2 * i] && !a[2 * i + 1]) {
+	for (i = 0; i <= groups; i++) {
+		if (i < groups && !a[2 * i] && !a[2 * i + 1]) {
 			run++;
 			continue;
 		}
@@ -160,31 +163,49 @@ static bool is_v4_mapped(const u8 *a)
 	return !memcmp(a, prefix, sizeof(prefix));
 }
 
+/* An ISATAP interface identifier: [0]200:5efe or 0:5efe, then IPv4. */
+static bool is_isatap(const u8 *a)
+{
+	return (a[8] | 0x02) == 0x02 && !a[9] && a[10] == 0x5e && a[11] == 0xfe;
+}
+
 /**
  * tlkm_print_ip() - Print an address in canonical form.
  * @b:       Output buffer.
  * @addr:    Address.
  * @is_ipv6: Family.
+ *
+ * IPv6 exactly as the kernel's "%pI6c", which TOMOYO prints policy and
+ * learned lines with: the longest run of two or more zero groups as "::",
+ * and an IPv4-mapped or ISATAP address's last 32 bits in dotted form
+ * ("::ffff:192.0.2.1", "fe80::5efe:192.0.2.1").
  */
 void tlkm_print_ip(struct tlkm_buf *b, const u8 addr[16], bool is_ipv6)
 {
-	int i, start, len, groups = 8;
+	bool v4_tail, colon = false;
+	int i, start, len, groups;
 
 	if (!is_ipv6)
 		return print_v4(b, addr);
-	if (is_v4_mapped(addr)) {
-		tlkm_buf_puts(b, "::ffff:");
-		return print_v4(b, addr + 12);
-	}
-	zero_run(addr, &start, &len);
+	/* As "%pI6c": the last 32 bits of these two kinds as IPv4. */
+	v4_tail = is_v4_mapped(addr) || is_isatap(addr);
+	groups = v4_tail ? 6 : 8;
+	zero_run(addr, groups, &start, &len);
 	for (i = 0; i < groups; i++) {
 		if (i == start) {
 			tlkm_buf_puts(b, "::");
 			i += len - 1;
+			colon = false;
 			continue;
 		}
-		if (i && i != start + len)
+		if (colon)
 			tlkm_buf_putc(b, ':');
 		put_hex16(b, (addr[2 * i] << 8) | addr[2 * i + 1]);
+		colon = true;
+	}
+	if (v4_tail) {
+		if (colon)
+			tlkm_buf_putc(b, ':');
+		print_v4(b, addr + 12);
 	}
 }

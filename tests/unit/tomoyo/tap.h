@@ -19,6 +19,7 @@ void test_parse(void);
 void test_policy_files(const char *datadir);
 void test_model(void);
 void test_mount(void);
+void test_learn(void);
 void test_regressions(const char *dir);
 
 #endif /* _TESTS_UNIT_TOMOYO_TAP_H */
