@@ -21,10 +21,6 @@
 
 #define MAX_RETRY 10
 
-static const char * const sock_names[4] = {
-	"stream", "dgram", "raw", "seqpacket",
-};
-
 /**
  * tlkm_mac_enabled() - Is an operation checked at all in a domain?
  * @domain: Domain name of the task.
@@ -70,74 +66,6 @@ int tlkm_no_name(const char *domain, unsigned int mac)
 		tlkm_domain_config(tlkm_policy, d, mac, &cfg);
 	up_read(&tlkm_policy_sem);
 	return cfg.mode == TLKM_MODE_ENFORCING ? -ENOMEM : 0;
-}
-
-static void put_num(struct tlkm_buf *b, u64 v, enum tlkm_radix radix)
-{
-	/* tlkm_buf_put_u64() writes the "0" and "0x" prefixes. */
-	tlkm_buf_putc(b, ' ');
-	tlkm_buf_put_u64(b, v, radix);
-}
-
-static void put_addr(struct tlkm_buf *b, const struct tlkm_request *r)
-{
-	char tmp[64];
-
-	if (r->is_ipv6)
-		snprintf(tmp, sizeof(tmp), " %pI6c", r->addr);
-	else
-		snprintf(tmp, sizeof(tmp), " %pI4", r->addr);
-	tlkm_buf_puts(b, tmp);
-}
-
-/* Numbers of file ACLs: modes in octal, ioctl and mount flags in hex. */
-static enum tlkm_radix file_radix(unsigned int op, unsigned int i)
-{
-	if (op == TLKM_FILE_IOCTL || op == TLKM_FILE_MOUNT)
-		return TLKM_RADIX_HEX;
-	if (op == TLKM_FILE_CHOWN || op == TLKM_FILE_CHGRP || i > 0)
-		return TLKM_RADIX_DEC;
-	return TLKM_RADIX_OCT;
-}
-
-/* The ACL line that would allow the request, as learning mode adds it. */
-static void print_acl(struct tlkm_buf *b, const struct tlkm_req *q)
-{
-	const struct tlkm_request *r = &q->r;
-	unsigned int i, type;
-
-	switch (q->kind) {
-	case TLKM_REQ_FILE:
-		type = tlkm_file_op_type(q->op);
-		tlkm_buf_puts(b, "file ");
-		tlkm_buf_puts(b, tlkm_file_op_names[q->op]);
-		for (i = 0; i < tlkm_acl_nr_names[type]; i++) {
-			tlkm_buf_putc(b, ' ');
-			tlkm_buf_puts(b, r->name[i]);
-		}
-		for (i = 0; i < tlkm_acl_nr_nums[type]; i++)
-			put_num(b, r->num[i], file_radix(q->op, i));
-		break;
-	case TLKM_REQ_INET:
-	case TLKM_REQ_UNIX:
-		tlkm_buf_puts(b, q->kind == TLKM_REQ_INET ? "network inet " :
-			      "network unix ");
-		tlkm_buf_puts(b, sock_names[q->protocol]);
-		tlkm_buf_putc(b, ' ');
-		tlkm_buf_puts(b, tlkm_net_op_names[q->op]);
-		if (q->kind == TLKM_REQ_INET) {
-			put_addr(b, r);
-			put_num(b, r->num[0], TLKM_RADIX_DEC);
-		} else {
-			tlkm_buf_putc(b, ' ');
-			tlkm_buf_puts(b, r->name[0]);
-		}
-		break;
-	default:
-		tlkm_buf_puts(b, "misc env ");
-		tlkm_buf_puts(b, r->name[0]);
-		break;
-	}
 }
 
 static bool run_check(const struct tlkm_domain *d, const struct tlkm_req *q)
@@ -284,7 +212,7 @@ static int report(const char *domain, const struct tlkm_req *q,
 	tlkm_buf_puts(&b, domain);
 	tlkm_buf_putc(&b, '\n');
 	acl_at = b.len;
-	print_acl(&b, q);
+	tlkm_learn_acl(&b, q->kind, q->op, q->protocol, &q->r);
 	acl_len = b.len - acl_at;
 	tlkm_buf_putc(&b, '\n');
 	if (b.overflow) {

@@ -11,15 +11,7 @@
 #include <linux/types.h>
 
 #include "tlkm_check.h"
-
-/**
- * enum tlkm_req_kind - What kind of ACL a request is checked against.
- * @TLKM_REQ_FILE: A "file ..." ACL.
- * @TLKM_REQ_INET: A "network inet ..." ACL.
- * @TLKM_REQ_UNIX: A "network unix ..." ACL.
- * @TLKM_REQ_ENV:  A "misc env ..." ACL.
- */
-enum tlkm_req_kind { TLKM_REQ_FILE, TLKM_REQ_INET, TLKM_REQ_UNIX, TLKM_REQ_ENV };
+#include "tlkm_learn.h"
 
 /**
  * struct tlkm_req - One request being decided.

@@ -17,7 +17,7 @@ const char * const tlkm_net_op_names[TLKM_NET_MAX] = {
 	"bind", "listen", "connect", "send",
 };
 
-static const char * const sock_names[4] = {
+const char * const tlkm_sock_names[TLKM_SOCK_MAX] = {
 	"stream", "dgram", "raw", "seqpacket",
 };
 
@@ -160,7 +160,7 @@ static int parse_network(struct tlkm_acl *acl, struct tlkm_cursor *c,
 	ret = need_word(c, &w, "socket type", err);
 	if (ret)
 		return ret;
-	proto = tlkm_word_index(sock_names, 4, w.s, w.len);
+	proto = tlkm_word_index(tlkm_sock_names, TLKM_SOCK_MAX, w.s, w.len);
 	if (proto < 0 || !sock_ops[family][proto])
 		return tlkm_fail(err, -EINVAL, "bad socket type '", w.s, w.len,
 				 "'");
@@ -314,7 +314,7 @@ static void print_network(struct tlkm_buf *b, const struct tlkm_acl *acl)
 	bool is_unix = acl->type == TLKM_ACL_UNIX;
 
 	tlkm_buf_puts(b, is_unix ? "network unix " : "network inet ");
-	tlkm_buf_puts(b, sock_names[acl->protocol]);
+	tlkm_buf_puts(b, tlkm_sock_names[acl->protocol]);
 	tlkm_buf_putc(b, ' ');
 	print_perms(b, acl->perm, tlkm_net_op_names, TLKM_NET_MAX);
 	tlkm_buf_putc(b, ' ');

@@ -66,6 +66,7 @@ enum tlkm_sock_type {
 	TLKM_SOCK_DGRAM,
 	TLKM_SOCK_RAW,
 	TLKM_SOCK_SEQPACKET,
+	TLKM_SOCK_MAX,
 };
 
 /**
@@ -93,6 +94,7 @@ struct tlkm_acl {
 
 extern const char * const tlkm_file_op_names[TLKM_FILE_MAX];
 extern const char * const tlkm_net_op_names[TLKM_NET_MAX];
+extern const char * const tlkm_sock_names[TLKM_SOCK_MAX];
 /* Name and number operands of each file layout (TLKM_ACL_PATH..MOUNT). */
 extern const u8 tlkm_acl_nr_names[5];
 extern const u8 tlkm_acl_nr_nums[5];
