@@ -109,14 +109,24 @@ printf '%s\n' A1=1 A0=3 A4294967295=2 Q1-0 >"$seeds/query"
 printf '%s\n' 1 "global-pid 1" 0 -1 99999 "$$" >"$seeds/process"
 printf '%s\n' /usr/sbin/tomoyo-editpolicy "<kernel>" "delete /usr/sbin/x" \
 	"/tmp/llsm/bin/\\*" "<kernel> /usr/sbin/tomoyo-queryd" >"$seeds/manager"
+# A fuzzed "reset_domain" line (from the seed "reset_domain /x from any",
+# say with "aggregator /usr/bin/\* /usr/bin/any") sends every later exec
+# into a namespace no profile is defined in, which TOMOYO refuses: then
+# nothing in this boot can exec, not even the reset below (seen once, in
+# a run where the fuzzer made such a line). "no_reset_domain any from
+# any" comes first in TOMOYO's transition order and keeps every exec in
+# its namespace; the fuzzed lines are still parsed and stored.
+guard="no_reset_domain any from any"
 # A reload empties the policy when the fuzzed one has grown (fuzzw -x).
-cat >"$LLSM_WORK/tomoyo-reset.sh" <<'EOF'
+cat >"$LLSM_WORK/tomoyo-reset.sh" <<EOF
 . /mnt/host/guest/tap.sh
 . /mnt/host/guest/llsm.sh
 rmmod tomoyo_lkm && llsm_load tomoyo_lkm || exit 1
-[ "${1:-}" = manager ] && echo "$LLSM_BIN/fuzzw" >/sys/kernel/security/tomoyo/manager
+echo "$guard" >/sys/kernel/security/tomoyo/exception_policy || exit 1
+[ "\${1:-}" = manager ] && echo "\$LLSM_BIN/fuzzw" >/sys/kernel/security/tomoyo/manager
 exit 0
 EOF
+echo "$guard" >"$tfs/exception_policy"
 reset=(-x "bash $LLSM_WORK/tomoyo-reset.sh")
 state=()
 for f in domain_policy exception_policy profile manager stat; do
