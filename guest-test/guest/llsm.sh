@@ -67,6 +67,12 @@ readf() {
 	echo "[$out]"
 }
 
+# ksym NAME MODULE: the address of MODULE's symbol NAME in /proc/kallsyms
+# (hex, no 0x), or nothing.
+ksym() {
+	awk -v n="$1" -v m="[$2]" '$3 == n && $4 == m { print $1; exit }' /proc/kallsyms
+}
+
 # dmesg_since MARK: kernel log lines after the line containing MARK.
 dmesg_mark() {
 	echo "llsm-test-mark: $1" >/dev/kmsg

@@ -125,7 +125,7 @@ rmmod llsm_test_hooks
 # Another module cannot unregister a live module's client.
 echo data >/tmp/llsm-deny-marker
 client_load a
-addr=$(awk '$3 == "good_lsm" && $4 == "[llsm_test_a]" { print $1 }' /proc/kallsyms)
+addr=$(ksym good_lsm llsm_test_a)
 dmesg_mark other
 hooks_load hook=unregister_other other="0x$addr" 2>/dev/null
 log=$(dmesg_since other)
@@ -158,7 +158,7 @@ for _ in $(seq 100); do
 	dmesg_since coming | grep -q "llsm_test_a: init waits" && break
 	sleep 0.1
 done
-addr=$(awk '$3 == "good_lsm" && $4 == "[llsm_test_a]" { print $1 }' /proc/kallsyms)
+addr=$(ksym good_lsm llsm_test_a)
 tap_is "client A is registered, its init running, its descriptor known" \
 	"llsm_test_a coming yes" \
 	"$(cat "$SHIMFS/lsm") $(cat /sys/module/llsm_test_a/initstate) $([ -n "$addr" ] && echo yes)"

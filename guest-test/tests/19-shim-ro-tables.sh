@@ -12,7 +12,7 @@
 
 # sym NAME: the address of the shim's symbol NAME, or nothing.
 sym() {
-	awk -v n="$1" '$3 == n && $4 == "[lsm_shim]" { print $1; exit }' /proc/kallsyms
+	ksym "$1" lsm_shim
 }
 
 # poke ADDR: "read=R write=W" for the byte at ADDR (hex, no 0x).
@@ -74,7 +74,7 @@ probe_sym "the lock flag cannot be written" locked "$ro"
 # client's descriptor and hook table, which it points to.
 probe_sym "the client table cannot be written" client_table "$ro"
 probe_sym "client A's slot in the client table cannot be written" client_table "$ro" 8
-desc=$(awk '$3 == "good_lsm" && $4 == "[llsm_test_a]" { print $1 }' /proc/kallsyms)
+desc=$(ksym good_lsm llsm_test_a)
 tap_is "client A's descriptor cannot be written" "$ro" \
 	"$(if [ -n "$desc" ]; then poke "$desc"; else echo "good_lsm not in /proc/kallsyms"; fi)"
 
