@@ -132,9 +132,10 @@ int tlkm_profile_config(const struct tlkm_policy *p, const char *domain,
 	cfg->reject_log = !pl || pl->reject_log != 0;
 	pref = find_preference(p, domain, profile);
 	cfg->max_audit_log = pref && pref->has_audit ? pref->max_audit_log :
-			     1024;
+			     TLKM_DEFAULT_MAX_AUDIT_LOG;
 	cfg->max_learning_entry = pref && pref->has_learning ?
-				  pref->max_learning_entry : 2048;
+				  pref->max_learning_entry :
+				  TLKM_DEFAULT_MAX_LEARNING_ENTRY;
 	return 0;
 }
 

@@ -4,6 +4,7 @@
  * policy files.
  */
 #include "tlkm_model.h"
+#include "tlkm_model_int.h"
 #include "tlkm_policy.h"
 
 /* Room for one printed line; merged permissions may grow a line. */
@@ -98,10 +99,7 @@ static void dump_entries(struct dumper *dp, const struct tlkm_entry *e,
 		if (!match(&e->line, arg))
 			continue;
 		dump_ns(dp, e->line.ns);
-		if (e->line.kind == TLKM_LINE_PROFILE)
-			tlkm_print_profile(&dp->b, &e->line.prof);
-		else
-			tlkm_print_exception_body(&dp->b, &e->line);
+		tlkm_print_exception_body(&dp->b, &e->line);
 		emit_buf(dp);
 	}
 }
@@ -130,16 +128,116 @@ static void dump_exceptions(struct dumper *dp, const struct tlkm_policy *p)
 			dump_acls(dp, g->acl[i], g->ns, i);
 }
 
-/* Profile sort key: version first, then by number and key. */
-static bool profile_is(const struct tlkm_line *l, unsigned int key)
-{
-	const struct tlkm_profile_line *pl = &l->prof;
+/*
+ * What one profile says, one slot per line it can have: COMMENT,
+ * PREFERENCE, CONFIG, then CONFIG::category::operation in operation
+ * order, then CONFIG::category in category order (TOMOYO's print order).
+ */
+enum {
+	PV_COMMENT,
+	PV_PREF,
+	PV_CONFIG,
+	PV_OP,
+	PV_CAT = PV_OP + TLKM_MAC_MAX,
+	PV_MAX = PV_CAT + TLKM_MAC_CATEGORY_MAX,
+};
 
-	if (key == 0)
-		return pl->key == TLKM_PROF_VERSION;
-	key--;
-	return pl->key != TLKM_PROF_VERSION && pl->profile == key / 3 &&
-	       pl->key == TLKM_PROF_COMMENT + key % 3;
+static unsigned int view_slot(const struct tlkm_profile_line *pl)
+{
+	if (pl->key == TLKM_PROF_COMMENT)
+		return PV_COMMENT;
+	if (pl->key == TLKM_PROF_PREFERENCE)
+		return PV_PREF;
+	if (pl->category == TLKM_UNSET)
+		return PV_CONFIG;
+	if (pl->op == TLKM_UNSET)
+		return PV_CAT + pl->category;
+	return PV_OP + pl->op;
+}
+
+static bool profile_line_of(const struct tlkm_entry *e, const char *ns)
+{
+	return e->line.prof.key != TLKM_PROF_VERSION &&
+	       tlkm_ns_eq(e->line.ns, ns);
+}
+
+/* Profile @n of namespace @ns, in full; @v is room for PV_MAX slots. */
+static void dump_profile(struct dumper *dp, const struct tlkm_policy *p,
+			 const char *ns, unsigned int n,
+			 const struct tlkm_profile_line **v)
+{
+	static const u8 keys[PV_OP] = {
+		[PV_COMMENT] = TLKM_PROF_COMMENT,
+		[PV_PREF] = TLKM_PROF_PREFERENCE,
+		[PV_CONFIG] = TLKM_PROF_CONFIG,
+	};
+	struct tlkm_profile_line def;
+	const struct tlkm_entry *e;
+	unsigned int i;
+
+	memset(v, 0, PV_MAX * sizeof(*v));
+	for (e = p->profiles; e; e = e->next)
+		if (profile_line_of(e, ns) && e->line.prof.profile == n)
+			v[view_slot(&e->line.prof)] = &e->line.prof;
+	for (i = 0; i < PV_MAX && !dp->ret; i++) {
+		const struct tlkm_profile_line *pl = v[i];
+
+		/* The first three lines print with their defaults. */
+		if (!pl && i < PV_OP) {
+			memset(&def, 0, sizeof(def));
+			def.key = keys[i];
+			def.profile = n;
+			def.category = TLKM_UNSET;
+			def.op = TLKM_UNSET;
+			def.mode = TLKM_UNSET;
+			def.grant_log = TLKM_UNSET;
+			def.reject_log = TLKM_UNSET;
+			pl = &def;
+		}
+		if (!pl || (i >= PV_OP && pl->mode == TLKM_UNSET))
+			continue;
+		dump_ns(dp, ns);
+		tlkm_print_profile_full(&dp->b, pl);
+		emit_buf(dp);
+	}
+}
+
+/* One namespace's profiles: PROFILE_VERSION, then each defined profile. */
+static void dump_ns_profiles(struct dumper *dp, const struct tlkm_policy *p,
+			     const char *ns, const struct tlkm_profile_line **v)
+{
+	u8 defined[TLKM_MAX_PROFILES / 8] = { 0 };
+	const struct tlkm_entry *e;
+	unsigned int n;
+
+	for (e = p->profiles; e; e = e->next)
+		if (profile_line_of(e, ns))
+			defined[e->line.prof.profile / 8] |=
+				1U << (e->line.prof.profile % 8);
+	dump_ns(dp, ns);
+	tlkm_buf_puts(&dp->b, "PROFILE_VERSION=");
+	tlkm_buf_put_u64(&dp->b, TLKM_PROFILE_VERSION, TLKM_RADIX_DEC);
+	emit_buf(dp);
+	for (n = 0; n < TLKM_MAX_PROFILES && !dp->ret; n++)
+		if (defined[n / 8] & (1U << (n % 8)))
+			dump_profile(dp, p, ns, n, v);
+}
+
+static void dump_profiles(struct dumper *dp, const struct tlkm_policy *p)
+{
+	const struct tlkm_profile_line **v = kmalloc(PV_MAX * sizeof(*v),
+						      TLKM_GFP);
+	const char *ns;
+
+	if (!v) {
+		dp->ret = -ENOMEM;
+		return;
+	}
+	dump_ns_profiles(dp, p, NULL, v);
+	for (ns = tlkm_namespace_next(p, NULL); ns && !dp->ret;
+	     ns = tlkm_namespace_next(p, ns))
+		dump_ns_profiles(dp, p, ns, v);
+	kfree(v);
 }
 
 /**
@@ -153,8 +251,11 @@ static bool profile_is(const struct tlkm_line *l, unsigned int key)
  * use_profile, flags, one use_group line per group it uses, a blank line,
  * its ACLs and a blank line. Exception policy prints
  * transition control, aggregator, path_group, number_group, address_group
- * lines, then acl_group lines by group number. Profiles print
- * PROFILE_VERSION, then per profile COMMENT, PREFERENCE and CONFIG lines.
+ * lines, then acl_group lines by group number. Profiles print as
+ * TOMOYO's: per namespace ("<kernel>" first, then in the order named)
+ * PROFILE_VERSION, then each defined profile in full: COMMENT,
+ * PREFERENCE and CONFIG with every value, then each CONFIG::category::
+ * operation and CONFIG::category line that sets a mode.
  *
  * Return: 0, -%ENOMEM, -%E2BIG for an unprintable line, or the first
  * non-zero value returned by @emit.
@@ -165,7 +266,6 @@ int tlkm_dump_policy(const struct tlkm_policy *p, enum tlkm_policy_file file,
 	struct dumper dp = { .emit = emit, .ctx = ctx,
 			     .ns_enabled = p->ns_enabled };
 	char *buf = kmalloc(DUMP_BUF_SIZE, TLKM_GFP);
-	unsigned int i;
 
 	if (!buf)
 		return -ENOMEM;
@@ -175,8 +275,7 @@ int tlkm_dump_policy(const struct tlkm_policy *p, enum tlkm_policy_file file,
 	else if (file == TLKM_EXCEPTION_POLICY)
 		dump_exceptions(&dp, p);
 	else
-		for (i = 0; i <= 3 * TLKM_MAX_PROFILES && !dp.ret; i++)
-			dump_entries(&dp, p->profiles, profile_is, i);
+		dump_profiles(&dp, p);
 	kfree(buf);
 	return dp.ret;
 }

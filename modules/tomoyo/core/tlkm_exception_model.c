@@ -254,6 +254,35 @@ static void merge_profile(struct tlkm_profile_line *dst,
 	}
 }
 
+static bool profile_has_line(const struct tlkm_policy *p, const char *ns,
+			     unsigned int profile)
+{
+	const struct tlkm_entry *e;
+
+	for (e = p->profiles; e; e = e->next)
+		if (e->line.prof.key != TLKM_PROF_VERSION &&
+		    e->line.prof.profile == profile &&
+		    tlkm_ns_eq(e->line.ns, ns))
+			return true;
+	return false;
+}
+
+/* Turn @pl into an empty COMMENT line of its profile. */
+static void make_definition(struct tlkm_profile_line *pl)
+{
+	u8 profile = pl->profile;
+
+	tlkm_profile_destroy(pl);
+	memset(pl, 0, sizeof(*pl));
+	pl->key = TLKM_PROF_COMMENT;
+	pl->profile = profile;
+	pl->category = TLKM_UNSET;
+	pl->op = TLKM_UNSET;
+	pl->mode = TLKM_UNSET;
+	pl->grant_log = TLKM_UNSET;
+	pl->reject_log = TLKM_UNSET;
+}
+
 /**
  * tlkm_apply_profile() - Add one profile line.
  * @p:   The policy.
@@ -263,34 +292,43 @@ static void merge_profile(struct tlkm_profile_line *dst,
  * As TOMOYO: CONFIG::category[::operation]={ use_default } removes the
  * line (the more general one applies again), CONFIG={ use_default }
  * changes nothing, and a CONFIG::... line that gives no mode for a
- * setting still at its default sets nothing either.
+ * setting still at its default sets nothing either. Every line that
+ * names a profile defines it, also one that sets nothing: such a
+ * profile keeps an empty COMMENT line, so that it stays defined.
  *
  * Return: 0 or a negative errno.
  */
 int tlkm_apply_profile(struct tlkm_policy *p, struct tlkm_line *l,
 		       struct tlkm_err *err)
 {
-	const struct tlkm_profile_line *pl = &l->prof;
+	struct tlkm_profile_line *pl = &l->prof;
 	bool specific = pl->key == TLKM_PROF_CONFIG &&
 			pl->category != TLKM_UNSET;
 	struct tlkm_entry **pp, *e;
 
+	tlkm_forget_configs(p);
 	for (pp = &p->profiles; (e = *pp); pp = &e->next) {
 		if (!tlkm_ns_eq(e->line.ns, l->ns) ||
 		    !tlkm_profile_same_key(&e->line.prof, pl))
 			continue;
-		if (pl->use_default && specific) {
-			*pp = e->next;
-			tlkm_line_destroy(&e->line);
-			kfree(e);
-		} else if (!pl->use_default) {
-			merge_profile(&e->line.prof, &l->prof);
+		if (!pl->use_default) {
+			merge_profile(&e->line.prof, pl);
+			return 0;
 		}
-		tlkm_forget_configs(p);
-		return 0;
+		if (!specific)
+			return 0;
+		*pp = e->next;
+		tlkm_line_destroy(&e->line);
+		kfree(e);
+		break;
 	}
-	if (pl->use_default || (specific && pl->mode == TLKM_UNSET))
-		return 0;
-	tlkm_forget_configs(p);
+	if (pl->use_default || (specific && pl->mode == TLKM_UNSET)) {
+		if (pl->key == TLKM_PROF_VERSION ||
+		    profile_has_line(p, l->ns, pl->profile))
+			return 0;
+		make_definition(pl);
+	}
+	while (*pp)
+		pp = &(*pp)->next;
 	return add_entry(pp, l, err);
 }

@@ -148,6 +148,7 @@ void tlkm_policy_destroy(struct tlkm_policy *p)
 	}
 	free_entries(p->exceptions);
 	free_entries(p->profiles);
+	tlkm_forget_namespaces(p);
 	while (p->groups) {
 		struct tlkm_group *next = p->groups->next;
 
@@ -442,13 +443,14 @@ static bool is_header(const char *line, size_t len)
  * of the line (so also for a refused or deleting one), and the namespace
  * of a domain header it creates.
  */
-static bool names_namespace(const struct tlkm_line *l)
+/* The namespace a line names, or NULL. */
+static const char *names_namespace(const struct tlkm_line *l)
 {
 	const char *ns = l->ns;
 
 	if (!ns && l->kind == TLKM_LINE_DOMAIN && !l->is_delete)
 		ns = l->str1;
-	return ns && *ns == '<' && !tlkm_in_namespace(NULL, ns);
+	return ns && *ns == '<' ? ns : NULL;
 }
 
 /**
@@ -472,8 +474,9 @@ int tlkm_write_line(struct tlkm_writer *w, const char *line, size_t len,
 	if (!l)
 		return tlkm_fail(err, -ENOMEM, "out of memory", NULL, 0, NULL);
 	ret = tlkm_parse_line(w->file, line, len, l, err);
+	/* As TOMOYO, a refused line may still name a namespace. */
 	if (names_namespace(l))
-		w->policy->ns_enabled = true;
+		tlkm_note_namespace(w->policy, names_namespace(l));
 	if (!ret)
 		ret = tlkm_apply_line(w, l, err);
 	tlkm_line_destroy(l);

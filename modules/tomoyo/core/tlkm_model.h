@@ -21,6 +21,8 @@ struct tlkm_acl_entry {
 	struct tlkm_acl acl;
 };
 
+struct tlkm_ns_name;
+
 /* Buckets of the domain name index (a power of two). */
 #define TLKM_DOMAIN_BUCKETS 64
 
@@ -105,6 +107,8 @@ struct tlkm_ns_acl_groups {
  * @deleted:    Domains deleted from the policy, which tasks may still be
  *              in: as in TOMOYO they stay in force for those tasks (one
  *              per name; a new domain of the same name replaces it).
+ * @namespaces: The namespaces other than "<kernel>" that lines named, in
+ *              the order first named (tlkm_namespace.c).
  * @ns_enabled: A namespace other than "<kernel>" was named at some time
  *              (TOMOYO's tomoyo_namespace_enabled): from then on every
  *              exception and profile line reads back with its namespace.
@@ -120,6 +124,7 @@ struct tlkm_policy {
 	struct tlkm_domain *buckets[TLKM_DOMAIN_BUCKETS];
 	struct tlkm_group *groups;
 	struct tlkm_domain *deleted;
+	struct tlkm_ns_name *namespaces;
 	bool has_conditions;
 	bool ns_enabled;
 };

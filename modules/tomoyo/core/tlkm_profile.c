@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tlkm_profile.c - parse, print and free profile lines.
+ * tlkm_profile.c - parse and free profile lines; the names of their
+ * operations, categories and modes.
  */
 #include "tlkm_profile.h"
 
@@ -315,77 +316,6 @@ int tlkm_parse_profile(struct tlkm_profile_line *p, struct tlkm_cursor *c,
 		return tlkm_fail(err, -EINVAL, "trailing text on profile line",
 				 NULL, 0, NULL);
 	return 0;
-}
-
-static void print_yesno(struct tlkm_buf *b, const char *key, u8 v)
-{
-	if (v == TLKM_UNSET)
-		return;
-	tlkm_buf_puts(b, key);
-	tlkm_buf_puts(b, v ? "yes" : "no");
-}
-
-static void print_config(struct tlkm_buf *b, const struct tlkm_profile_line *p)
-{
-	tlkm_buf_puts(b, "-CONFIG");
-	if (p->category != TLKM_UNSET) {
-		tlkm_buf_puts(b, "::");
-		tlkm_buf_puts(b, tlkm_mac_category_names[p->category]);
-	}
-	if (p->op != TLKM_UNSET) {
-		tlkm_buf_puts(b, "::");
-		tlkm_buf_puts(b, tlkm_mac_names[p->op]);
-	}
-	tlkm_buf_puts(b, "={");
-	if (p->use_default)
-		tlkm_buf_puts(b, " use_default");
-	if (p->mode != TLKM_UNSET) {
-		tlkm_buf_puts(b, " mode=");
-		tlkm_buf_puts(b, tlkm_mode_keywords[p->mode]);
-	}
-	print_yesno(b, " grant_log=", p->grant_log);
-	print_yesno(b, " reject_log=", p->reject_log);
-	tlkm_buf_puts(b, " }");
-}
-
-static void print_pref(struct tlkm_buf *b, const struct tlkm_profile_line *p)
-{
-	tlkm_buf_puts(b, "-PREFERENCE={");
-	if (p->has_audit) {
-		tlkm_buf_puts(b, " max_audit_log=");
-		tlkm_buf_put_u64(b, p->max_audit_log, TLKM_RADIX_DEC);
-	}
-	if (p->has_learning) {
-		tlkm_buf_puts(b, " max_learning_entry=");
-		tlkm_buf_put_u64(b, p->max_learning_entry, TLKM_RADIX_DEC);
-	}
-	tlkm_buf_puts(b, " }");
-}
-
-/**
- * tlkm_print_profile() - Print a profile line in canonical form.
- * @b: Output buffer.
- * @p: Line.
- *
- * Options print in a fixed order: mode, grant_log, reject_log; and
- * max_audit_log, max_learning_entry. Options not given are left out.
- */
-void tlkm_print_profile(struct tlkm_buf *b, const struct tlkm_profile_line *p)
-{
-	if (p->key == TLKM_PROF_VERSION) {
-		tlkm_buf_puts(b, "PROFILE_VERSION=");
-		tlkm_buf_put_u64(b, p->version, TLKM_RADIX_DEC);
-		return;
-	}
-	tlkm_buf_put_u64(b, p->profile, TLKM_RADIX_DEC);
-	if (p->key == TLKM_PROF_COMMENT) {
-		tlkm_buf_puts(b, "-COMMENT=");
-		tlkm_buf_puts(b, p->comment);
-	} else if (p->key == TLKM_PROF_PREFERENCE) {
-		print_pref(b, p);
-	} else {
-		print_config(b, p);
-	}
 }
 
 /**

@@ -2,6 +2,7 @@
 /*
  * tlkm_profile.h - profile lines: PROFILE_VERSION=, N-COMMENT=,
  * N-PREFERENCE={ ... } and N-CONFIG[::category[::operation]]={ ... }.
+ * Parsed in tlkm_profile.c, printed in tlkm_profile_print.c.
  */
 #ifndef _MODULES_TOMOYO_CORE_TLKM_PROFILE_H
 #define _MODULES_TOMOYO_CORE_TLKM_PROFILE_H
@@ -12,6 +13,12 @@
 #define TLKM_PROFILE_VERSION 20150505
 /* Profiles are numbered 0 to TLKM_MAX_PROFILES - 1. */
 #define TLKM_MAX_PROFILES 256
+/*
+ * PREFERENCE values of a profile that does not give them (Debian's
+ * CONFIG_SECURITY_TOMOYO_MAX_AUDIT_LOG and _MAX_ACCEPT_ENTRY).
+ */
+#define TLKM_DEFAULT_MAX_AUDIT_LOG 1024
+#define TLKM_DEFAULT_MAX_LEARNING_ENTRY 2048
 
 /* What a profile line sets. */
 enum tlkm_profile_key {
@@ -133,6 +140,8 @@ extern const char * const tlkm_mode_keywords[4];
 int tlkm_parse_profile(struct tlkm_profile_line *p, struct tlkm_cursor *c,
 		       struct tlkm_err *err);
 void tlkm_print_profile(struct tlkm_buf *b, const struct tlkm_profile_line *p);
+void tlkm_print_profile_full(struct tlkm_buf *b,
+			     const struct tlkm_profile_line *p);
 bool tlkm_profile_same_key(const struct tlkm_profile_line *a,
 			   const struct tlkm_profile_line *b);
 void tlkm_profile_destroy(struct tlkm_profile_line *p);

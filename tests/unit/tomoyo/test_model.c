@@ -174,10 +174,14 @@ static void profiles(void)
 		   NULL);
 	tap_result(!ret && !strcmp(dump(p, TLKM_PROFILE_POLICY, &s),
 				   "PROFILE_VERSION=20150505\n0-COMMENT=zero\n"
-				   "1-CONFIG::file={ mode=learning }\n"
-				   "1-CONFIG={ mode=disabled grant_log=no }\n"
-				   "1-CONFIG::file::open={ mode=permissive }\n"),
-		   "profile lines merge per key and dump sorted");
+				   "0-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }\n"
+				   "0-CONFIG={ mode=disabled grant_log=yes reject_log=yes }\n"
+				   "1-COMMENT=\n"
+				   "1-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }\n"
+				   "1-CONFIG={ mode=disabled grant_log=no reject_log=yes }\n"
+				   "1-CONFIG::file::open={ mode=permissive grant_log=yes reject_log=yes }\n"
+				   "1-CONFIG::file={ mode=learning grant_log=yes reject_log=yes }\n"),
+		   "profile lines merge per key and read back in full, as TOMOYO's");
 	tap_result(tlkm_profile_mode(p, "<kernel>", 1, 1) == TLKM_MODE_PERMISSIVE &&
 		   tlkm_profile_mode(p, "<kernel>", 1, 0) == TLKM_MODE_LEARNING &&
 		   tlkm_profile_mode(p, "<kernel>", 1, 23) == TLKM_MODE_DISABLED &&
@@ -977,7 +981,9 @@ static void namespace_prefix(void)
 				   "acl_group 1 file read /g\n"),
 		   "namespace prefix: none while <kernel> is the only one");
 	tap_result(!strcmp(dump(p, TLKM_PROFILE_POLICY, &s),
-			   "PROFILE_VERSION=20150505\n1-COMMENT=one\n"),
+			   "PROFILE_VERSION=20150505\n1-COMMENT=one\n"
+			   "1-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }\n"
+			   "1-CONFIG={ mode=disabled grant_log=yes reject_log=yes }\n"),
 		   "namespace prefix: none on profiles either");
 	/* A refused line still names its namespace, as TOMOYO. */
 	load(p, TLKM_EXCEPTION_POLICY, "<foo> no_such_keyword x", NULL);
@@ -987,8 +993,11 @@ static void namespace_prefix(void)
 		   "namespace prefix: every line once <foo> was named");
 	tap_result(!strcmp(dump(p, TLKM_PROFILE_POLICY, &s),
 			   "<kernel> PROFILE_VERSION=20150505\n"
-			   "<kernel> 1-COMMENT=one\n"),
-		   "namespace prefix: on profile lines too");
+			   "<kernel> 1-COMMENT=one\n"
+			   "<kernel> 1-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }\n"
+			   "<kernel> 1-CONFIG={ mode=disabled grant_log=yes reject_log=yes }\n"
+			   "<foo> PROFILE_VERSION=20150505\n"),
+		   "namespace prefix: on profile lines too, and <foo>'s version");
 	tlkm_policy_destroy(p);
 
 	p = tlkm_policy_create();
@@ -1042,8 +1051,63 @@ static void manager_rule(void)
 			   "manager rule: %s", cases[i].name);
 }
 
+/*
+ * The profile file reads back as the built-in TOMOYO's (common.c,
+ * tomoyo_read_profile()): a version line per namespace, each defined
+ * profile in full, and a line that sets nothing still defines its profile.
+ */
+static void profile_read_back(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	struct sink s;
+	int n;
+
+	tap_result(!strcmp(dump(p, TLKM_PROFILE_POLICY, &s),
+			   "PROFILE_VERSION=20150505\n"),
+		   "profile read-back: an empty policy has its version line");
+	n = load_all(p, TLKM_PROFILE_POLICY, true,
+		     "5-CONFIG::file={ use_default }\n"
+		     "6-CONFIG::misc::env={ grant_log=no }\n"
+		     "7-CONFIG::network={ mode=learning }\n"
+		     "7-CONFIG::network={ use_default }\n");
+	tap_result(!n && !strcmp(dump(p, TLKM_PROFILE_POLICY, &s),
+				 "PROFILE_VERSION=20150505\n"
+				 "5-COMMENT=\n5-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }\n5-CONFIG={ mode=disabled grant_log=yes reject_log=yes }\n"
+				 "6-COMMENT=\n6-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }\n6-CONFIG={ mode=disabled grant_log=yes reject_log=yes }\n"
+				 "7-COMMENT=\n7-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }\n7-CONFIG={ mode=disabled grant_log=yes reject_log=yes }\n"),
+		   "profile read-back: lines that set nothing define their profile %s",
+		   s.text);
+	n = load_all(p, TLKM_DOMAIN_POLICY, true,
+		     "<kernel> /a\nuse_profile 5\n<kernel> /b\nuse_profile 7\n"
+		     "<kernel> /c\nuse_profile 8\n");
+	tap_result(n == 1 && tlkm_find_domain(p, "<kernel> /a")->profile == 5 &&
+		   tlkm_find_domain(p, "<kernel> /b")->profile == 7 &&
+		   tlkm_find_domain(p, "<kernel> /c")->profile == 0,
+		   "profile read-back: such profiles can be used, undefined 8 not");
+	tlkm_policy_destroy(p);
+
+	p = tlkm_policy_create();
+	n = load_all(p, TLKM_PROFILE_POLICY, true,
+		     "<b> 1-COMMENT=bee\n<a> PROFILE_VERSION=20150505\n"
+		     "2-PREFERENCE={ max_audit_log=7 }\n"
+		     "<a> 0-CONFIG={ mode=enforcing reject_log=no }\n");
+	tap_result(!n && !strcmp(dump(p, TLKM_PROFILE_POLICY, &s),
+				 "<kernel> PROFILE_VERSION=20150505\n"
+				 "<kernel> 2-COMMENT=\n"
+				 "<kernel> 2-PREFERENCE={ max_audit_log=7 max_learning_entry=2048 }\n"
+				 "<kernel> 2-CONFIG={ mode=disabled grant_log=yes reject_log=yes }\n"
+				 "<b> PROFILE_VERSION=20150505\n"
+				 "<b> 1-COMMENT=bee\n<b> 1-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }\n<b> 1-CONFIG={ mode=disabled grant_log=yes reject_log=yes }\n"
+				 "<a> PROFILE_VERSION=20150505\n"
+				 "<a> 0-COMMENT=\n<a> 0-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }\n"
+				 "<a> 0-CONFIG={ mode=enforcing grant_log=yes reject_log=no }\n"),
+		   "profile read-back: namespaces in the order named %s", s.text);
+	tlkm_policy_destroy(p);
+}
+
 void test_model(void)
 {
+	profile_read_back();
 	namespace_prefix();
 	learn_patterns();
 	manager_rule();
