@@ -14,6 +14,7 @@
 #include <linux/time.h>
 #include <linux/timekeeping.h>
 
+#include "tlkm_audit_header.h"
 #include "tlkm_compat.h"
 #include "tlkm_glue.h"
 #include "tlkm_learn.h"
@@ -113,7 +114,8 @@ void tlkm_fill_task(struct tlkm_request *r)
  * @r:       Request whose task attributes are printed.
  *
  * "#YYYY/MM/DD hh:mm:ss# profile=N mode=M granted=G (global-pid=P)
- * task={ ... }" and a newline.
+ * task={ ... }", without a newline: what the request's objects add to the
+ * line follows (tlkm_print_obj_attrs(), tlkm_print_exec_info()).
  */
 void tlkm_print_header(struct tlkm_buf *b, unsigned int profile,
 		       unsigned int mode, bool granted,
@@ -124,7 +126,7 @@ void tlkm_print_header(struct tlkm_buf *b, unsigned int profile,
 
 	time64_to_tm(ktime_get_real_seconds(), 0, &tm);
 	snprintf(tmp, sizeof(tmp),
-		 "#%04ld/%02d/%02d %02d:%02d:%02d# profile=%u mode=%s granted=%s (global-pid=%d) task={ pid=%u ppid=%u uid=%u gid=%u euid=%u egid=%u suid=%u sgid=%u fsuid=%u fsgid=%u }\n",
+		 "#%04ld/%02d/%02d %02d:%02d:%02d# profile=%u mode=%s granted=%s (global-pid=%d) task={ pid=%u ppid=%u uid=%u gid=%u euid=%u egid=%u suid=%u sgid=%u fsuid=%u fsgid=%u }",
 		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
 		 tm.tm_min, tm.tm_sec, profile, tlkm_mode_keywords[mode],
 		 granted ? "yes" : "no", task_pid_nr(current), r->pid, r->ppid,
@@ -198,7 +200,7 @@ static int report(const char *domain, const struct tlkm_req *q,
 		  unsigned int profile, const struct tlkm_config *cfg, bool ok,
 		  unsigned int retry)
 {
-	const size_t size = 2 * TLKM_MAX_LINE;
+	const size_t size = 2 * TLKM_MAX_LINE + TLKM_BPRM_INFO_SIZE + 1024;
 	size_t acl_at, acl_len;
 	struct tlkm_buf b;
 	char *text;
@@ -209,6 +211,9 @@ static int report(const char *domain, const struct tlkm_req *q,
 		return ok ? 0 : -ENOMEM;
 	tlkm_buf_init(&b, text, size);
 	tlkm_print_header(&b, profile, cfg->mode, ok, &q->r);
+	tlkm_print_obj_attrs(&b, &q->r);
+	tlkm_print_exec_info(&b, &q->r);
+	tlkm_buf_putc(&b, '\n');
 	tlkm_buf_puts(&b, domain);
 	tlkm_buf_putc(&b, '\n');
 	acl_at = b.len;
@@ -297,6 +302,8 @@ int tlkm_decide(const char *domain, struct tlkm_req *q)
 			tlkm_fill_task(&q->r);
 			task_filled = true;
 		}
+		/* The record's header describes the files too. */
+		tlkm_fill_objs(q);
 		ret = report(domain, q, profile, &cfg, ok, retry++);
 	} while (ret == -EAGAIN);
 	return ret;

@@ -32,6 +32,7 @@ static void log_domain_line(char *text, size_t size, const char *name,
 
 	tlkm_buf_init(&b, text, size);
 	tlkm_print_header(&b, profile, cfg->mode, false, r);
+	tlkm_buf_putc(&b, '\n');
 	tlkm_buf_puts(&b, name);
 	tlkm_buf_putc(&b, '\n');
 	tlkm_buf_puts(&b, line);
@@ -281,7 +282,7 @@ static int do_exec(struct linux_binprm *bprm, struct tlkm_req *q,
 	q->r.envc = a->envc;
 	q->r.envp = (const char * const *)a->str + a->argc;
 	/* As TOMOYO: path1 of "file execute" is the file being executed. */
-	tlkm_fill_obj(&q->r, TLKM_OBJ_PATH1, bprm->file->f_path.dentry);
+	tlkm_fill_obj(q, TLKM_OBJ_PATH1, bprm->file->f_path.dentry);
 	ret = exec_match(old, q, prog, &name, &transit);
 	if (ret)
 		goto out;

@@ -63,29 +63,55 @@ static void fill_stat(struct tlkm_obj_info *o, struct dentry *dentry)
 	o->dev_minor = MINOR(inode->i_rdev);
 }
 
+/* Fill in path @which of @q and its parent from @q->dentry[@which]. */
+static void fill_one(struct tlkm_req *q, unsigned int which)
+{
+	struct dentry *dentry = q->dentry[which], *parent;
+
+	if (!dentry)
+		return;
+	fill_stat(&q->r.obj[which], dentry);
+	parent = dget_parent(dentry);
+	fill_stat(&q->r.obj[which == TLKM_OBJ_PATH1 ? TLKM_OBJ_PATH1_PARENT :
+			    TLKM_OBJ_PATH2_PARENT], parent);
+	dput(parent);
+}
+
 /**
- * tlkm_fill_obj() - Fill in the attributes of a request's path.
- * @r:      The request.
- * @which:  TLKM_OBJ_PATH1 or TLKM_OBJ_PATH2.
- * @dentry: The path's dentry, or NULL.
+ * tlkm_fill_obj() - Name a request's path for its conditions and log.
+ * @q:      The request.
+ * @which:  %TLKM_OBJ_PATH1 or %TLKM_OBJ_PATH2.
+ * @dentry: The path's dentry, or NULL; the caller holds it until the
+ *          request is decided.
  *
  * pathN.* from @dentry (nothing when it is negative: a name being
  * created) and pathN.parent.* from its parent, as TOMOYO fills them.
- * Nothing is looked up while the policy has no condition.
+ * They are looked up now only while the policy has a condition, else
+ * when the request is logged (tlkm_fill_objs()).
  */
-void tlkm_fill_obj(struct tlkm_request *r, unsigned int which,
+void tlkm_fill_obj(struct tlkm_req *q, unsigned int which,
 		   struct dentry *dentry)
 {
-	struct dentry *parent;
+	q->dentry[which] = dentry;
+	if (dentry && READ_ONCE(tlkm_policy->has_conditions)) {
+		fill_one(q, which);
+		q->filled = true;
+	}
+}
 
-	/* Only conditions read them: no policy with one, no lookups. */
-	if (!dentry || !READ_ONCE(tlkm_policy->has_conditions))
+/**
+ * tlkm_fill_objs() - Fill in the attributes of a request's paths, once.
+ * @q: The request, whose paths tlkm_fill_obj() named.
+ *
+ * For the audit record's header, which prints them as the built-in's.
+ */
+void tlkm_fill_objs(struct tlkm_req *q)
+{
+	if (q->filled)
 		return;
-	fill_stat(&r->obj[which], dentry);
-	parent = dget_parent(dentry);
-	fill_stat(&r->obj[which == TLKM_OBJ_PATH1 ? TLKM_OBJ_PATH1_PARENT :
-			  TLKM_OBJ_PATH2_PARENT], parent);
-	dput(parent);
+	fill_one(q, TLKM_OBJ_PATH1);
+	fill_one(q, TLKM_OBJ_PATH2);
+	q->filled = true;
 }
 
 /*
@@ -107,8 +133,8 @@ static void file_req(struct tlkm_req *q, unsigned int op, const char *n0,
 	q->r.name[2] = n2;
 	if (num)
 		memcpy(q->r.num, num, sizeof(q->r.num));
-	tlkm_fill_obj(&q->r, TLKM_OBJ_PATH1, obj1);
-	tlkm_fill_obj(&q->r, TLKM_OBJ_PATH2, obj2);
+	tlkm_fill_obj(q, TLKM_OBJ_PATH1, obj1);
+	tlkm_fill_obj(q, TLKM_OBJ_PATH2, obj2);
 }
 
 /* Check a file request (see file_req()) in @domain. */

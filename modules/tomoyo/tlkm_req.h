@@ -21,6 +21,9 @@
  * @mac:      Index into tlkm_mac_names[] for the profile lookup.
  * @r:        Operands and attributes for the matcher.
  * @cond:     Condition text learned with the ACL, or NULL.
+ * @dentry:   path1 and path2 (indexes %TLKM_OBJ_PATH1, %TLKM_OBJ_PATH2),
+ *            or NULL: referenced by the hook's caller while it runs.
+ * @filled:   Their attributes are in @r.obj.
  */
 struct tlkm_req {
 	u8 kind;
@@ -29,6 +32,8 @@ struct tlkm_req {
 	u8 mac;
 	struct tlkm_request r;
 	const char *cond;
+	struct dentry *dentry[2];
+	bool filled;
 };
 
 /* tlkm_decide.c */
@@ -42,8 +47,9 @@ int tlkm_decide(const char *domain, struct tlkm_req *q);
 
 /* tlkm_file.c */
 extern const u8 tlkm_file_mac[TLKM_FILE_MAX];
-void tlkm_fill_obj(struct tlkm_request *r, unsigned int which,
+void tlkm_fill_obj(struct tlkm_req *q, unsigned int which,
 		   struct dentry *dentry);
+void tlkm_fill_objs(struct tlkm_req *q);
 int tlkm_decide_file(unsigned int op, const char *n0, const char *n1,
 		     const char *n2, const u64 *num, struct dentry *obj1,
 		     struct dentry *obj2, const char *cond);

@@ -6,6 +6,7 @@
  */
 #include "tlkm_domainname.h"
 #include "tlkm_model.h"
+#include "tlkm_model_int.h"
 
 /**
  * struct tlkm_ns_name - One namespace other than "<kernel>".
