@@ -106,8 +106,13 @@ ts_denials() {
 # the journal's directory (the image has none: each boot makes one up),
 # device numbers in udev's database and /dev/char, /dev/block (loop
 # devices come and go), the inode numbers naming journald's stream files,
-# namespaces, sockets and pipes, and the invocation id (random per start)
-# that systemd writes as the target of /run/systemd/units/invocation:UNIT.
+# namespaces, sockets and pipes, the invocation id (random per start)
+# that systemd writes as the target of /run/systemd/units/invocation:UNIT,
+# and the number of a virtual console's /dev/vcs, vcsa and vcsu devices
+# and of their /dev/char links' targets: which VTs the gettys' restarts
+# free and allocate, and so which of them udevd handles, differs from
+# boot to boot (a 6.12 enforcing run met VT 2's, which learning had not:
+# "file chgrp /dev/vcs2 5" and its links refused).
 ts_patternize() {
 	local conf
 	conf=$(mktemp)
@@ -124,9 +129,11 @@ ts_patternize() {
 		'rewrite path_pattern net:[\$]' 'rewrite path_pattern cgroup:[\$]' \
 		'rewrite path_pattern ipc:[\$]' 'rewrite path_pattern uts:[\$]' \
 		'rewrite path_pattern pid:[\$]' 'rewrite path_pattern socket:[\$]' \
-		'rewrite path_pattern pipe:[\$]' >"$conf"
+		'rewrite path_pattern pipe:[\$]' 'rewrite path_pattern /dev/vcs\$' \
+		'rewrite path_pattern /dev/vcsa\$' 'rewrite path_pattern /dev/vcsu\$' >"$conf"
 	tomoyo-patternize "$conf" |
-		sed 's/ symlink\.target="[0-9a-f]\{32\}"/ symlink.target="\\X"/'
+		sed -e 's/ symlink\.target="[0-9a-f]\{32\}"/ symlink.target="\\X"/' \
+			-e 's|symlink\.target="\.\./vcs\([au]\{0,1\}\)[0-9]\{1,\}"|symlink.target="../vcs\1\\$"|'
 	rm -f "$conf"
 }
 
