@@ -69,6 +69,8 @@ size_t tlkm_audit_memory(void);
 /* tlkm_fs.c */
 int tlkm_fs_init(void);
 void tlkm_fs_exit(void);
+
+/* tlkm_manager_fs.c */
 bool tlkm_manager_ok(void);
 bool tlkm_policy_loaded(void);
 
