@@ -281,6 +281,7 @@ static int do_exec(struct linux_binprm *bprm, struct tlkm_req *q,
 	q->r.argv = (const char * const *)a->str;
 	q->r.envc = a->envc;
 	q->r.envp = (const char * const *)a->str + a->argc;
+	q->r.log_str = (const char * const *)a->log;
 	/* As TOMOYO: path1 of "file execute" is the file being executed. */
 	tlkm_fill_obj(q, TLKM_OBJ_PATH1, bprm->file->f_path.dentry);
 	ret = exec_match(old, q, prog, &name, &transit);

@@ -152,8 +152,8 @@ void tlkm_print_bprm(struct tlkm_buf *b, u32 argc, const char * const *argv,
  * @r: Request.
  *
  * During an exec: its realpath, the kernel's argc and envc, and argv[]
- * and envp[] (tlkm_print_bprm()); else the target of a symlink being
- * made, if any.
+ * and envp[] (tlkm_print_bprm(), from @r->log_str when given); else the
+ * target of a symlink being made, if any.
  */
 void tlkm_print_exec_info(struct tlkm_buf *b, const struct tlkm_request *r)
 {
@@ -163,7 +163,11 @@ void tlkm_print_exec_info(struct tlkm_buf *b, const struct tlkm_request *r)
 		put_attr(b, "\" argc=", r->argc, TLKM_RADIX_DEC);
 		put_attr(b, " envc=", r->envc, TLKM_RADIX_DEC);
 		tlkm_buf_putc(b, ' ');
-		tlkm_print_bprm(b, r->argc, r->argv, r->envc, r->envp);
+		if (r->log_str)
+			tlkm_print_bprm(b, r->argc, r->log_str, r->envc,
+					r->log_str + r->argc);
+		else
+			tlkm_print_bprm(b, r->argc, r->argv, r->envc, r->envp);
 		tlkm_buf_puts(b, " }");
 	} else if (r->symlink_target) {
 		tlkm_buf_puts(b, " symlink.target=\"");

@@ -61,6 +61,10 @@ struct tlkm_obj_info {
  * @argv:           Arguments of the execve().
  * @envc:           Number of entries in @envp.
  * @envp:           Environment of the execve(), "NAME=value" strings.
+ * @log_str:        For the audit record, @argv then @envp again, each
+ *                  string as long as the record can print it (a string
+ *                  of @argv/@envp is cut to what conditions compare), or
+ *                  NULL to print @argv and @envp.
  * @symlink_target: symlink.target, or NULL.
  * @name:           Pathname operands in the order of the ACL's layout
  *                  (path, path2 / dev, dir, fstype; unix socket path;
@@ -81,6 +85,7 @@ struct tlkm_request {
 	const char * const *argv;
 	u32 envc;
 	const char * const *envp;
+	const char * const *log_str;
 	const char *symlink_target;
 	const char *name[3];
 	u64 num[3];
