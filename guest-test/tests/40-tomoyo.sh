@@ -114,16 +114,20 @@ tap_is "domain policy unchanged by refused lines" "$dom_before" \
 tap_diag "$(dmesg | grep 'tomoyo_lkm: refused line' | tail -n 3)"
 
 # ---- Item 1: tomoyo-loadpolicy / tomoyo-savepolicy round trip. ----
+# The profiles in full, as TOMOYO reads them back (and savepolicy saves).
 cat >"$W/pol/profile.conf" <<'POL'
 PROFILE_VERSION=20150505
 0-COMMENT=-----Disabled Mode-----
 0-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }
 0-CONFIG={ mode=disabled grant_log=no reject_log=yes }
 1-COMMENT=-----Learning Mode-----
+1-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }
 1-CONFIG={ mode=learning grant_log=no reject_log=yes }
 2-COMMENT=-----Permissive Mode-----
+2-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }
 2-CONFIG={ mode=permissive grant_log=no reject_log=yes }
 3-COMMENT=-----Enforcing Mode-----
+3-PREFERENCE={ max_audit_log=1024 max_learning_entry=2048 }
 3-CONFIG={ mode=enforcing grant_log=no reject_log=yes }
 POL
 cat >"$W/pol/exception_policy.conf" <<'POL'
