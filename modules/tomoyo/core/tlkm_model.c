@@ -1,66 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tlkm_model.c - add and delete policy lines in the in-memory model.
- * tlkm_dump.c prints it back, tlkm_config.c answers profile lookups.
+ * tlkm_domain_index.c finds its domains, tlkm_dump.c prints it back,
+ * tlkm_config.c answers profile lookups.
  */
 #include "tlkm_domainname.h"
 #include "tlkm_model.h"
 #include "tlkm_model_int.h"
 #include "tlkm_policy.h"
 
-
-/**
- * tlkm_name_hash() - Hash of a domain name for the name index (FNV-1a).
- * @name: NUL-terminated name.
- *
- * Return: the hash.
- */
-u32 tlkm_name_hash(const char *name)
-{
-	u32 h = 2166136261U;
-
-	while (*name)
-		h = (h ^ (u8)*name++) * 16777619U;
-	return h;
-}
-
-static struct tlkm_domain **bucket_of(struct tlkm_policy *p, u32 hash)
-{
-	return &p->buckets[hash & (TLKM_DOMAIN_BUCKETS - 1)];
-}
-
-static struct tlkm_domain *new_domain(struct tlkm_policy *p, const char *name,
-				      size_t len)
-{
-	struct tlkm_domain *d = kzalloc(sizeof(*d), TLKM_GFP);
-	struct tlkm_domain **b;
-
-	if (!d)
-		return NULL;
-	d->name = tlkm_memdup_str(name, len);
-	if (!d->name) {
-		kfree(d);
-		return NULL;
-	}
-	d->hash = tlkm_name_hash(d->name);
-	b = bucket_of(p, d->hash);
-	d->hnext = *b;
-	*b = d;
-	return d;
-}
-
-static void unindex_domain(struct tlkm_policy *p, struct tlkm_domain *d)
-{
-	struct tlkm_domain **pp;
-
-	for (pp = bucket_of(p, d->hash); *pp; pp = &(*pp)->hnext)
-		if (*pp == d) {
-			*pp = d->hnext;
-			return;
-		}
-}
-
-/* Forget what every domain knew of its profile (a profile changed). */
 /**
  * tlkm_forget_configs() - Drop every domain's remembered profile settings,
  * after a profile changed.
@@ -87,7 +35,7 @@ struct tlkm_policy *tlkm_policy_create(void)
 
 	if (!p)
 		return NULL;
-	p->domains = new_domain(p, "<kernel>", 8);
+	p->domains = tlkm_new_domain(p, "<kernel>", 8);
 	if (!p->domains) {
 		kfree(p);
 		return NULL;
@@ -186,48 +134,6 @@ void tlkm_writer_init(struct tlkm_writer *w, struct tlkm_policy *p,
 	w->loaded = false;
 }
 
-/**
- * tlkm_find_domain() - Look a domain up by name.
- * @p:    Policy.
- * @name: Domain name.
- *
- * Return: the domain, or NULL.
- */
-struct tlkm_domain *tlkm_find_domain(const struct tlkm_policy *p,
-				     const char *name)
-{
-	u32 hash = tlkm_name_hash(name);
-	struct tlkm_domain *d;
-
-	for (d = p->buckets[hash & (TLKM_DOMAIN_BUCKETS - 1)]; d; d = d->hnext)
-		if (d->hash == hash && !strcmp(d->name, name))
-			return d;
-	return NULL;
-}
-
-/**
- * tlkm_task_domain() - The domain a task in domain @name is judged in.
- * @p:    Policy.
- * @name: The task's domain name.
- *
- * Like tlkm_find_domain(), but a domain deleted from the policy is still
- * found, as TOMOYO keeps deleted domains in force for the tasks in them.
- *
- * Return: the domain, or NULL.
- */
-struct tlkm_domain *tlkm_task_domain(const struct tlkm_policy *p,
-				     const char *name)
-{
-	struct tlkm_domain *d = tlkm_find_domain(p, name);
-
-	if (d)
-		return d;
-	for (d = p->deleted; d; d = d->next)
-		if (!strcmp(d->name, name))
-			return d;
-	return NULL;
-}
-
 /* Free the deleted domain named @name, if any (a new one replaces it). */
 static void unbury(struct tlkm_policy *p, const char *name)
 {
@@ -302,7 +208,7 @@ static int select_domain(struct tlkm_writer *w, struct tlkm_line *l,
 					 "cannot delete the <kernel> domain",
 					 NULL, 0, NULL);
 		*pp = d->next;
-		unindex_domain(w->policy, d);
+		tlkm_unindex_domain(w->policy, d);
 		unbury(w->policy, d->name);
 		d->next = w->policy->deleted;
 		w->policy->deleted = d;
@@ -310,7 +216,7 @@ static int select_domain(struct tlkm_writer *w, struct tlkm_line *l,
 	}
 	if (!d) {
 		unbury(w->policy, l->str1);
-		d = new_domain(w->policy, l->str1, strlen(l->str1));
+		d = tlkm_new_domain(w->policy, l->str1, strlen(l->str1));
 		if (!d)
 			return tlkm_fail(err, -ENOMEM, "out of memory", NULL,
 					 0, NULL);

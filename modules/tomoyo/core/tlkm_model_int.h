@@ -2,7 +2,7 @@
 /*
  * tlkm_model_int.h - what the files of the in-memory model share among
  * themselves (tlkm_model.c, tlkm_exception_model.c, tlkm_namespace.c,
- * tlkm_dump.c); not for their users.
+ * tlkm_domain_index.c, tlkm_dump.c); not for their users.
  */
 #ifndef _MODULES_TOMOYO_CORE_TLKM_MODEL_INT_H
 #define _MODULES_TOMOYO_CORE_TLKM_MODEL_INT_H
@@ -28,6 +28,9 @@ int tlkm_update_acl(struct tlkm_acl_entry **list, struct tlkm_acl *acl,
 void tlkm_forget_configs(struct tlkm_policy *p);
 int tlkm_apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
 			 struct tlkm_err *err);
+struct tlkm_domain *tlkm_new_domain(struct tlkm_policy *p, const char *name,
+				    size_t len);
+void tlkm_unindex_domain(struct tlkm_policy *p, struct tlkm_domain *d);
 void tlkm_note_namespace(struct tlkm_policy *p, const char *name);
 const char *tlkm_namespace_next(const struct tlkm_policy *p, const char *cur);
 void tlkm_forget_namespaces(struct tlkm_policy *p);
