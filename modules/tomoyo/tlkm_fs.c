@@ -55,7 +55,7 @@ static int tlkm_release(struct inode *inode, struct file *file)
 
 	if (io->type == F_QUERY)
 		tlkm_query_listen(false);
-	drop_read(io);
+	tlkm_drop_read(io);
 	kfree(io->wbuf);
 	kfree(io->selected);
 	kfree(io->filter);

@@ -57,11 +57,11 @@ struct tlkm_io {
 };
 
 /* tlkm_fs_write.c: the quotas written to stat, which reads show. */
-extern u32 quota_audit, quota_query;
+extern u32 tlkm_quota_audit, tlkm_quota_query;
 
 /* tlkm_fs_read.c */
-int emit_line(void *ctx, const char *line, size_t len);
-void drop_read(struct tlkm_io *io);
+int tlkm_emit_line(void *ctx, const char *line, size_t len);
+void tlkm_drop_read(struct tlkm_io *io);
 ssize_t tlkm_read(struct file *file, char __user *buf, size_t count,
 		  loff_t *ppos);
 
@@ -70,8 +70,8 @@ ssize_t tlkm_write(struct file *file, const char __user *buf,
 		   size_t count, loff_t *ppos);
 
 /* tlkm_manager_fs.c */
-int dump_managers(struct snap *s);
-int write_manager(const char *line, size_t len, struct tlkm_err *err);
+int tlkm_dump_managers(struct snap *s);
+int tlkm_write_manager(const char *line, size_t len, struct tlkm_err *err);
 void tlkm_manager_fs_exit(void);
 
 #endif /* _MODULES_TOMOYO_TLKM_FS_INT_H */

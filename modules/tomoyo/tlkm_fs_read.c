@@ -45,18 +45,18 @@ static int snap_put(struct snap *s, const char *text, size_t len)
 }
 
 /**
- * emit_line() - Add one line to a snapshot, if its select shows it.
+ * tlkm_emit_line() - Add one line to a snapshot, if its select shows it.
  * @ctx:  The snapshot (struct snap).
  * @line: The line, without its newline.
  * @len:  Length of @line.
  *
- * The printer callback of tlkm_dump_policy() and dump_managers(): a
+ * The printer callback of tlkm_dump_policy() and tlkm_dump_managers(): a
  * "select" filter keeps only its domain's lines, "select transition_only"
  * only the domain headers and their flags.
  *
  * Return: 0, or -%ENOMEM.
  */
-int emit_line(void *ctx, const char *line, size_t len)
+int tlkm_emit_line(void *ctx, const char *line, size_t len)
 {
 	struct snap *s = ctx;
 
@@ -103,7 +103,7 @@ static int dump_stat(struct snap *s)
 			   atomic_read(&tlkm_stat.violations[0]),
 			   atomic_read(&tlkm_stat.violations[1]),
 			   atomic_read(&tlkm_stat.violations[2]),
-			   tlkm_audit_memory(), quota_audit, quota_query);
+			   tlkm_audit_memory(), tlkm_quota_audit, tlkm_quota_query);
 }
 
 static int dump_process(struct snap *s, pid_t pid, bool global)
@@ -141,12 +141,12 @@ static int fill(struct tlkm_io *io)
 	case F_PROFILE:
 		down_read(&tlkm_policy_sem);
 		ret = tlkm_dump_policy(tlkm_policy, file_of[io->type],
-				       emit_line, &s);
+				       tlkm_emit_line, &s);
 		up_read(&tlkm_policy_sem);
 		break;
 	case F_MANAGER:
 		down_read(&tlkm_policy_sem);
-		ret = dump_managers(&s);
+		ret = tlkm_dump_managers(&s);
 		up_read(&tlkm_policy_sem);
 		break;
 	case F_STAT:
@@ -188,12 +188,12 @@ static int fill(struct tlkm_io *io)
 }
 
 /**
- * drop_read() - Forget the text being read from an open file.
+ * tlkm_drop_read() - Forget the text being read from an open file.
  * @io: The open file; the caller holds @io->lock or is its last user.
  *
  * The next read takes a new snapshot (or the next audit or query record).
  */
-void drop_read(struct tlkm_io *io)
+void tlkm_drop_read(struct tlkm_io *io)
 {
 	if (io->type == F_AUDIT || io->type == F_QUERY)
 		kfree(io->rbuf);
@@ -233,7 +233,7 @@ ssize_t tlkm_read(struct file *file, char __user *buf, size_t count,
 			goto out;
 		}
 		if (!once)
-			drop_read(io);
+			tlkm_drop_read(io);
 		ret = fill(io);
 		if (ret)
 			goto out;

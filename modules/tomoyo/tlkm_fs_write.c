@@ -21,7 +21,7 @@
 static DEFINE_RATELIMIT_STATE(refused_log, 5 * HZ, 1000);
 
 /* Quotas written to stat; reads of stat show them. */
-u32 quota_audit, quota_query;
+u32 tlkm_quota_audit, tlkm_quota_query;
 
 /* "Memory used by audit log: N" and the like; '#' lines are comments. */
 static int write_stat(const char *line)
@@ -31,9 +31,9 @@ static int write_stat(const char *line)
 	if (!*line || *line == '#')
 		return 0;
 	if (sscanf(line, "Memory used by audit log: %u", &v) == 1)
-		quota_audit = v;
+		tlkm_quota_audit = v;
 	else if (sscanf(line, "Memory used by query message: %u", &v) == 1)
-		quota_query = v;
+		tlkm_quota_query = v;
 	else if (sscanf(line, "Memory used by policy: %u", &v) != 1)
 		return -EINVAL;
 	return 0;
@@ -97,7 +97,7 @@ static int write_policy(struct tlkm_io *io, const char *line, size_t len,
 		return -EPERM;
 	}
 	if (io->type == F_MANAGER) {
-		ret = write_manager(line, len, err);
+		ret = tlkm_write_manager(line, len, err);
 	} else {
 		tlkm_writer_init(&w, tlkm_policy, file_of[io->type]);
 		w.loaded = tlkm_policy_loaded();
@@ -243,7 +243,7 @@ ssize_t tlkm_write(struct file *file, const char __user *buf,
 	if (count > TLKM_MAX_LINE + 1)
 		count = TLKM_MAX_LINE + 1;
 	mutex_lock(&io->lock);
-	drop_read(io);
+	tlkm_drop_read(io);
 	carried = io->wlen;
 	data = kmalloc(carried + count + 1, GFP_KERNEL);
 	ret = -ENOMEM;

@@ -41,19 +41,19 @@ static bool activated;
 static bool manage_by_non_root;
 
 /**
- * dump_managers() - Print the manager list into a snapshot.
- * @s: The snapshot, a line for each entry (emit_line()).
+ * tlkm_dump_managers() - Print the manager list into a snapshot.
+ * @s: The snapshot, a line for each entry (tlkm_emit_line()).
  *
  * Context: the caller holds tlkm_policy_sem (read).
  * Return: 0, or -%ENOMEM.
  */
-int dump_managers(struct snap *s)
+int tlkm_dump_managers(struct snap *s)
 {
 	struct tlkm_manager *m;
 	int ret = 0;
 
 	list_for_each_entry(m, &managers, list) {
-		ret = emit_line(s, m->name, strlen(m->name));
+		ret = tlkm_emit_line(s, m->name, strlen(m->name));
 		if (ret)
 			break;
 	}
@@ -117,7 +117,7 @@ bool tlkm_manager_ok(void)
 }
 
 /**
- * write_manager() - Apply one line written to the manager file.
+ * tlkm_write_manager() - Apply one line written to the manager file.
  * @line: A domain name, a program's path name or "manage_by_non_root",
  *        each optionally after "delete ".
  * @len:  Length of @line.
@@ -129,7 +129,7 @@ bool tlkm_manager_ok(void)
  * Context: the caller holds tlkm_policy_sem (write).
  * Return: 0, or a negative errno (-%ENOENT: no such manager to delete).
  */
-int write_manager(const char *line, size_t len, struct tlkm_err *err)
+int tlkm_write_manager(const char *line, size_t len, struct tlkm_err *err)
 {
 	struct tlkm_line *l = kmalloc(sizeof(*l), GFP_KERNEL);
 	bool is_delete = len > 7 && !strncmp(line, "delete ", 7);
