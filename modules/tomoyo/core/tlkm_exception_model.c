@@ -254,19 +254,6 @@ static void merge_profile(struct tlkm_profile_line *dst,
 	}
 }
 
-static bool profile_has_line(const struct tlkm_policy *p, const char *ns,
-			     unsigned int profile)
-{
-	const struct tlkm_entry *e;
-
-	for (e = p->profiles; e; e = e->next)
-		if (e->line.prof.key != TLKM_PROF_VERSION &&
-		    e->line.prof.profile == profile &&
-		    tlkm_ns_eq(e->line.ns, ns))
-			return true;
-	return false;
-}
-
 /* Turn @pl into an empty COMMENT line of its profile. */
 static void make_definition(struct tlkm_profile_line *pl)
 {
@@ -324,7 +311,8 @@ int tlkm_apply_profile(struct tlkm_policy *p, struct tlkm_line *l,
 	}
 	if (pl->use_default || (specific && pl->mode == TLKM_UNSET)) {
 		if (pl->key == TLKM_PROF_VERSION ||
-		    profile_has_line(p, l->ns, pl->profile))
+		    tlkm_profile_defined(p, l->ns ? l->ns : "<kernel>",
+					 pl->profile))
 			return 0;
 		make_definition(pl);
 	}
