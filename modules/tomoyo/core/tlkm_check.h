@@ -123,6 +123,9 @@ bool tlkm_check_env(const struct tlkm_policy *p, const struct tlkm_domain *d,
 bool tlkm_check_manual_transition(const struct tlkm_policy *p,
 				  const struct tlkm_domain *d,
 				  const struct tlkm_request *r);
+const char *tlkm_path_group_member(const struct tlkm_policy *p,
+				   const char *domain, const char *group,
+				   const char *name, size_t len);
 bool tlkm_path_group_match(const struct tlkm_policy *p, const char *domain,
 			   const char *group, const char *name);
 bool tlkm_number_group_match(const struct tlkm_policy *p, const char *domain,
