@@ -45,11 +45,16 @@ void tlkm_print_header(struct tlkm_buf *b, unsigned int profile,
 		       const struct tlkm_request *r);
 int tlkm_decide(const char *domain, struct tlkm_req *q);
 
-/* tlkm_file.c */
-extern const u8 tlkm_file_mac[TLKM_FILE_MAX];
+/* tlkm_file_attr.c */
 void tlkm_fill_obj(struct tlkm_req *q, unsigned int which,
 		   struct dentry *dentry);
 void tlkm_fill_objs(struct tlkm_req *q);
+
+/* tlkm_file.c */
+extern const u8 tlkm_file_mac[TLKM_FILE_MAX];
+void tlkm_file_req(struct tlkm_req *q, unsigned int op, const char *n0,
+		   const char *n1, const char *n2, const u64 *num,
+		   struct dentry *obj1, struct dentry *obj2, const char *cond);
 int tlkm_decide_file(unsigned int op, const char *n0, const char *n1,
 		     const char *n2, const u64 *num, struct dentry *obj1,
 		     struct dentry *obj2, const char *cond);
