@@ -48,6 +48,10 @@ int tlkm_cred_set_domain(const struct cred *cred, const char *domain,
 const char *tlkm_current_domain(void);
 const char *tlkm_pid_domain(pid_t pid, bool global);
 
+/* tlkm_domain_new.c */
+int tlkm_make_domain(const char *name, const char *parent,
+		     const struct tlkm_request *r);
+
 /* tlkm_realpath.c */
 char *tlkm_realpath(const struct path *path);
 char *tlkm_realpath_child(const struct path *dir, struct dentry *dentry);
