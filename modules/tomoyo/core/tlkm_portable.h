@@ -76,25 +76,4 @@ static inline char *tlkm_memdup_str(const char *s, size_t len)
 	return p;
 }
 
-/**
- * tlkm_strcpy() - strscpy()-like bounded copy that always terminates.
- * @dst:  Destination buffer.
- * @src:  NUL-terminated source.
- * @size: Size of @dst in bytes (must be at least 1).
- *
- * Return: number of bytes copied, or -E2BIG if @src was truncated.
- */
-static inline int tlkm_strcpy(char *dst, const char *src, size_t size)
-{
-	size_t len = strlen(src);
-
-	if (len >= size) {
-		memcpy(dst, src, size - 1);
-		dst[size - 1] = '\0';
-		return -E2BIG;
-	}
-	memcpy(dst, src, len + 1);
-	return (int)len;
-}
-
 #endif /* _MODULES_TOMOYO_CORE_TLKM_PORTABLE_H */
