@@ -112,7 +112,10 @@ ts_denials() {
 # and of their /dev/char links' targets: which VTs the gettys' restarts
 # free and allocate, and so which of them udevd handles, differs from
 # boot to boot (a 6.12 enforcing run met VT 2's, which learning had not:
-# "file chgrp /dev/vcs2 5" and its links refused).
+# "file chgrp /dev/vcs2 5" and its links refused), and udevd's inotify
+# watch links, /run/udev/watch/WD -> DEVICE and /run/udev/watch/DEVICE ->
+# WD, whose watch descriptors differ from boot to boot (a 6.1 enforcing
+# run refused "file symlink /run/udev/watch/b7:0" and its neighbours).
 ts_patternize() {
 	local conf
 	conf=$(mktemp)
@@ -122,6 +125,9 @@ ts_patternize() {
 		'rewrite head_pattern /run/log/journal/\X/' \
 		'rewrite tail_pattern /udev/data/c\$:\$' \
 		'rewrite tail_pattern /udev/data/b\$:\$' \
+		'rewrite tail_pattern /udev/watch/b\$:\$' \
+		'rewrite tail_pattern /udev/watch/c\$:\$' \
+		'rewrite tail_pattern /udev/watch/\$' \
 		'rewrite tail_pattern /dev/char/\$:\$' \
 		'rewrite tail_pattern /dev/block/\$:\$' \
 		'rewrite tail_pattern /journal/streams/\$:\$' \
@@ -133,7 +139,9 @@ ts_patternize() {
 		'rewrite path_pattern /dev/vcsa\$' 'rewrite path_pattern /dev/vcsu\$' >"$conf"
 	tomoyo-patternize "$conf" |
 		sed -e 's/ symlink\.target="[0-9a-f]\{32\}"/ symlink.target="\\X"/' \
-			-e 's|symlink\.target="\.\./vcs\([au]\{0,1\}\)[0-9]\{1,\}"|symlink.target="../vcs\1\\$"|'
+			-e 's|symlink\.target="\.\./vcs\([au]\{0,1\}\)[0-9]\{1,\}"|symlink.target="../vcs\1\\$"|' \
+			-e '\|/udev/watch/|s|symlink\.target="[0-9]\{1,\}"|symlink.target="\\$"|' \
+			-e '\|/udev/watch/|s|symlink\.target="\([bc]\)[0-9]\{1,\}:[0-9]\{1,\}"|symlink.target="\1\\$:\\$"|'
 	rm -f "$conf"
 }
 
