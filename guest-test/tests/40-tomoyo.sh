@@ -341,6 +341,51 @@ else
 	tap_diag "$(cat "$W/auditd.out"; ls -l /var/log/tomoyo)"
 fi
 for p in $(pgrep -x tomoyo-auditd); do kill "$p"; done
+# tomoyo-auditd's sorting rules on the header's path and exec fields: the
+# denied read is known by its file's inode (path1={ ... ino=N ... }), the
+# denied exec by exec={ realpath=... }. The first chunk that matches wins,
+# so neither record reaches reject_003.log.
+conf=/etc/tomoyo/tools/auditd.conf
+if [ -f "$conf" ]; then
+	cp "$conf" "$W/auditd.conf.orig"
+	{
+		printf '%s\n' "header.contains ino=$(stat -c %i "$W/secret.txt")" \
+			'header.contains mode=enforcing' \
+			'destination /var/log/tomoyo/secret.log' \
+			'header.contains realpath="/usr/bin/id"' \
+			'destination /var/log/tomoyo/exec-id.log'
+		cat "$W/auditd.conf.orig"
+	} >"$conf"
+	# sorted: how many of the two records reject_003.log holds.
+	sorted() {
+		grep -c -e 'file read /tmp/tlkm/secret.txt' -e 'file execute /usr/bin/id' \
+			/var/log/tomoyo/reject_003.log 2>/dev/null
+	}
+	n003=$(sorted)
+	tomoyo-auditd >"$W/auditd.out" 2>&1 &
+	sleep 1
+	"$W/service.sh" read >/dev/null 2>&1
+	"$W/service.sh" exec >/dev/null 2>&1
+	sleep 2
+	for p in $(pgrep -x tomoyo-auditd); do kill "$p"; done
+	cp "$W/auditd.conf.orig" "$conf"
+	if grep -qs 'file read /tmp/tlkm/secret.txt' /var/log/tomoyo/secret.log; then
+		tap_ok "tomoyo-auditd: a rule on path1's inode sorts the denied read"
+	else
+		tap_not_ok "tomoyo-auditd: a rule on path1's inode sorts the denied read"
+	fi
+	if grep -qs 'file execute /usr/bin/id' /var/log/tomoyo/exec-id.log &&
+		! grep -qs 'file read' /var/log/tomoyo/exec-id.log; then
+		tap_ok "tomoyo-auditd: a rule on exec's realpath sorts the denied exec"
+	else
+		tap_not_ok "tomoyo-auditd: a rule on exec's realpath sorts the denied exec"
+	fi
+	tap_is "tomoyo-auditd: the sorted records are not in reject_003.log" "$n003" \
+		"$(sorted)"
+	tap_diag "$(head -c 600 /var/log/tomoyo/exec-id.log)"
+else
+	tap_not_ok "tomoyo-auditd's configuration $conf is in the image"
+fi
 
 # ---- The query listener (tomoyo-queryd's protocol), enforcing mode. ----
 # query asks: a deviation waits for the listener's answer. Answers are
