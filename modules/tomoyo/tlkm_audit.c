@@ -27,6 +27,7 @@
  * @id:     Order of the question, for readers of the query file.
  * @answer: Answer of the listener, 0 while none.
  * @timer:  Seconds a query waited since the last write to the query file.
+ * @domain: Domain of the asking task (queries only), for "select Q=".
  * @len:    Length of @text.
  * @text:   The record, NUL-terminated.
  */
@@ -37,6 +38,7 @@ struct tlkm_record {
 	u64 id;
 	int answer;
 	unsigned int timer;
+	char *domain;
 	size_t len;
 	char text[];
 };
@@ -160,15 +162,16 @@ void tlkm_query_listen(bool open)
 
 /**
  * tlkm_query_ask() - Ask the query listeners about a refused request.
- * @text:  Header, domain and ACL line of the request.
- * @retry: Times the same request was asked before.
+ * @text:   Header, domain and ACL line of the request.
+ * @domain: Domain name of the asking task.
+ * @retry:  Times the same request was asked before.
  *
  * Context: process context, no locks held; sleeps up to 10 seconds after
  * the last write to the query file.
  * Return: the listener's answer (1 grant, 3 retry, other values reject),
  * or 0 when nobody listens or nobody answered in time.
  */
-int tlkm_query_ask(const char *text, unsigned int retry)
+int tlkm_query_ask(const char *text, const char *domain, unsigned int retry)
 {
 	struct tlkm_record *r;
 	int answer;
@@ -178,6 +181,11 @@ int tlkm_query_ask(const char *text, unsigned int retry)
 	r = new_record(text, strlen(text), GFP_KERNEL);
 	if (!r)
 		return 0;
+	r->domain = kstrdup(domain, GFP_KERNEL);
+	if (!r->domain) {
+		kfree(r);
+		return 0;
+	}
 	spin_lock(&audit_lock);
 	r->serial = query_serial++;
 	r->retry = retry;
@@ -200,8 +208,36 @@ int tlkm_query_ask(const char *text, unsigned int retry)
 	list_del(&r->list);
 	answer = r->answer;
 	spin_unlock(&audit_lock);
+	kfree(r->domain);
 	kfree(r);
 	return answer;
+}
+
+/**
+ * tlkm_query_domain() - The domain of a pending query.
+ * @serial: The query's serial number, as in "Q<serial>-<retry>".
+ *
+ * tomoyo-queryd's "add to policy" writes "select Q=<serial>" and then the
+ * ACL line to domain_policy: as in TOMOYO, the line goes to the domain of
+ * the task that asked.
+ *
+ * Return: a kmalloc()ed copy of the domain name, or NULL when no pending
+ * query has @serial (or memory ran out).
+ */
+char *tlkm_query_domain(unsigned int serial)
+{
+	struct tlkm_record *r;
+	char *name = NULL;
+
+	spin_lock(&audit_lock);
+	list_for_each_entry(r, &queries, list) {
+		if (r->serial == serial) {
+			name = kstrdup(r->domain, GFP_ATOMIC);
+			break;
+		}
+	}
+	spin_unlock(&audit_lock);
+	return name;
 }
 
 /**

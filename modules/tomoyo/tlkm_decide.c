@@ -240,7 +240,7 @@ static int report(const char *domain, const struct tlkm_req *q,
 		kfree(text);
 		return 0;
 	}
-	answer = tlkm_query_ask(text, retry);
+	answer = tlkm_query_ask(text, domain, retry);
 	kfree(text);
 	if (answer == 3 && retry < MAX_RETRY)
 		return -EAGAIN;

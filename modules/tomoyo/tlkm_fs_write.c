@@ -42,7 +42,9 @@ static int write_stat(const char *line)
 static int select_line(struct tlkm_io *io, const char *line)
 {
 	const char *domain = NULL;
-	int pid;
+	char *asked = NULL;
+	unsigned int serial;
+	int pid, ret;
 
 	if (line[7] == '<') {
 		/* "select <domain>": later lines apply to it, if it exists. */
@@ -63,10 +65,14 @@ static int select_line(struct tlkm_io *io, const char *line)
 		domain = tlkm_pid_domain(pid, true);
 	else if (!strncmp(line, "select domain=", 14))
 		domain = line + 14;
+	else if (sscanf(line, "select Q=%u", &serial) == 1)
+		domain = asked = tlkm_query_domain(serial);
 	if (!domain) {
 		/* Like a refused header: the lines below land nowhere. */
 		kfree(io->selected);
 		io->selected = NULL;
+		if (line[7] == 'Q')
+			return -ENOENT;
 		return line[7] == 'p' || line[7] == 'g' ? -ESRCH : -EINVAL;
 	}
 	/* Like TOMOYO, a selected domain is also the one lines apply to. */
@@ -74,7 +80,9 @@ static int select_line(struct tlkm_io *io, const char *line)
 	kfree(io->selected);
 	io->filter = kstrdup(domain, GFP_KERNEL);
 	io->selected = kstrdup(domain, GFP_KERNEL);
-	return io->filter && io->selected ? 0 : -ENOMEM;
+	ret = io->filter && io->selected ? 0 : -ENOMEM;
+	kfree(asked);
+	return ret;
 }
 
 /* Apply one policy line under the write lock. */
@@ -131,9 +139,10 @@ static int write_line(struct tlkm_io *io, char *line, size_t len)
 	case F_DOMAIN:
 		if (!strncmp(line, "select ", 7)) {
 			ret = select_line(io, line);
-			if (ret == -ESRCH || ret == -EINVAL)
+			if (ret == -ESRCH || ret == -EINVAL || ret == -ENOENT)
 				tlkm_fail(&err, ret, ret == -ESRCH ?
-					  "no such process" :
+					  "no such process" : ret == -ENOENT ?
+					  "no such query" :
 					  "unknown select command", NULL, 0,
 					  NULL);
 			break;
