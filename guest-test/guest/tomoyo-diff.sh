@@ -16,7 +16,7 @@
 #   audit      each audit record of the case's domains: the decision
 #              part of its header (profile, mode, granted), domain, ACL
 #   auditx     the rest of the header (task, path1, exec, ...), with
-#              times, pids and inode numbers masked
+#              times, pids and inode numbers masked (also in pipe names)
 # A pass runs the workload with the case's domain set to one profile
 # (MODES, default "3"); each TEXT starts with "mN:" for its pass.
 # The built-in TOMOYO's boot writes the files to /mnt/host/out/carry/, the
@@ -108,6 +108,7 @@ td_audit() {
 			x = substr(d, RSTART + RLENGTH)
 			gsub(/(global-pid|pid|ppid|ino)=[0-9]+/, "&#", x)
 			gsub(/=[0-9]+#/, "=N", x)
+			gsub(/pipe:\[[0-9]+\]/, "pipe:[N]")
 			print "audit\t" p ": " dec " ~ " dom " ~ " $0
 			print "auditx\t" p ": " $0 " ~" x
 		}' | sort -u

@@ -9,6 +9,7 @@
 # the manager rule, rmmod, and load/policy/workload/unload cycles.
 . /mnt/host/guest/tap.sh
 . /mnt/host/guest/llsm.sh
+. /mnt/host/guest/queryd.sh
 
 TFS=/sys/kernel/security/tomoyo
 W=/tmp/tlkm
@@ -423,6 +424,53 @@ tap_is "query: newline keepalives hold a question past 10 s (tomoyo-queryd)" \
 	"0 listener=0" "$(query_case 1 13)"
 tap_diag "$(grep -v '^[#<]' "$W/q" | tail -n 3)"
 echo "delete $q" | tomoyo-loadpolicy -m
+
+# ---- tomoyo-queryd itself (guest/queryd.sh drives its screen). ----
+# 'y' grants, 'n' refuses, 'a' adds the request's ACL line to the asking
+# domain (queryd writes "select Q=<serial>" and the line) and retries: the
+# read then passes, and passes again without a question.
+if command -v script >/dev/null && command -v tomoyo-queryd >/dev/null; then
+	mkdir -p "$W/qd"
+	tomoyo-setprofile -r 3 '<kernel> /tmp/tlkm/service.sh' >/dev/null 2>&1
+	# Not in $(...): queryd, its FIFO and QD_* stay in this shell.
+	if qd_start "$W/qd"; then
+		tap_ok "tomoyo-queryd runs and holds $TFS/query open"
+	else
+		tap_not_ok "tomoyo-queryd runs and holds $TFS/query open"
+	fi
+	want='file read /tmp/tlkm/secret.txt'
+	for k in y n a; do
+		qd_answer "$k" "$want" "$W/service.sh" read >/dev/null 2>&1
+		rc=$?
+		case $k in
+		y) tap_is "tomoyo-queryd: 'y' grants the denied read" "0 yes" "$rc $QD_ASKED" ;;
+		n) tap_is "tomoyo-queryd: 'n' refuses it" "1 yes" "$rc $QD_ASKED" ;;
+		a) tap_is "tomoyo-queryd: 'a' adds the line and the retry passes" "0 yes" \
+			"$rc $QD_ASKED" ;;
+		esac
+		tap_diag "answer $k: $QD_EXTRA other request(s) granted with 'y'"
+	done
+	if qd_text | grep -a -q -F "$want"; then
+		tap_ok "tomoyo-queryd shows the request"
+	else
+		tap_not_ok "tomoyo-queryd shows the request"
+	fi
+	if qd_text | grep -a -q -F "Added '$want'"; then
+		tap_ok "tomoyo-queryd reports the line it added"
+	else
+		tap_not_ok "tomoyo-queryd reports the line it added"
+	fi
+	tap_is "the added line is in the asking domain" yes \
+		"$(block '<kernel> /tmp/tlkm/service.sh' | grep -qxF "$want" && echo yes || echo no)"
+	qd_answer n "$want" "$W/service.sh" read >/dev/null 2>&1
+	tap_is "after 'a': the read passes without a question" "0 no" "$? $QD_ASKED"
+	qd_stop
+	tap_diag "$(qd_text | grep -a -v -e '^[#8=D]' -e 'path1' | tail -n 12 | cut -c1-160)"
+	printf '%s\n' '<kernel> /tmp/tlkm/service.sh' 'delete file read /tmp/tlkm/secret.txt' |
+		tomoyo-loadpolicy -d
+else
+	tap_not_ok "script and tomoyo-queryd are in the image"
+fi
 
 # ---- Item 6: rmmod restores unrestricted behaviour. ----
 tap_is "enforcing before rmmod: the deviation fails" 1 "$("$W/service.sh" exec >/dev/null 2>&1; echo $?)"
