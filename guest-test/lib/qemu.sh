@@ -40,7 +40,9 @@ qemu_root_cmd() {
 # directory), and export QEMU_MODULE_DIR for a root's QEMU. LLSM_QEMU=host
 # takes the host's QEMU whatever its version, LLSM_QEMU=root the cached
 # root's; the default takes the host's when it is at least
-# LLSM_QEMU_MTTCG_MIN. Returns 1 (with a message) when no QEMU can be had.
+# LLSM_QEMU_MTTCG_MIN. A root is resolved once, by the first program that
+# needs it: it exports LLSM_QEMU_ROOT, and the programs it starts take that
+# root as it is. Returns 1 (with a message) when no QEMU can be had.
 # shellcheck disable=SC2034 # QEMU_* are for the caller
 qemu_select() {
 	local host_v root want=${LLSM_QEMU:-auto}
@@ -57,7 +59,12 @@ qemu_select() {
 		[ -n "$host_v" ] || { echo "no qemu-system-x86_64 on this host" >&2; return 1; }
 		QEMU=(qemu-system-x86_64) QEMU_VERSION=$host_v QEMU_FROM=host
 	else
-		root=$("$LLSM_TOP/guest-test/build-qemu-root") || return 1
+		if [ -n "${LLSM_QEMU_ROOT:-}" ] && [ -x "$LLSM_QEMU_ROOT/usr/bin/qemu-system-x86_64" ]; then
+			root=$LLSM_QEMU_ROOT
+		else
+			root=$("$LLSM_TOP/guest-test/build-qemu-root") || return 1
+			export LLSM_QEMU_ROOT=$root
+		fi
 		mapfile -t QEMU < <(qemu_root_cmd "$root")
 		export QEMU_MODULE_DIR="$root/usr/lib/x86_64-linux-gnu/qemu"
 		QEMU_VERSION=$(qemu_version "${QEMU[@]}")

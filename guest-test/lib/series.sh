@@ -127,11 +127,31 @@ series_resolve() {
 	mv "$out.tmp.$$" "$out"
 }
 
-# series_load SERIES: resolve (once per call of a script) and source the env.
+# series_load SERIES: resolve the series and source the env. Only
+# build-image calls it: the other programs are handed the image directory,
+# which holds the facts it was built from (image_load).
 series_load() {
 	series_check "$1"
-	[ "${LLSM_NO_RESOLVE:-}" = 1 ] && [ -f "$LLSM_CACHE/series/$1.env" ] ||
-		series_resolve "$1"
+	series_resolve "$1"
 	# shellcheck disable=SC1090
 	. "$LLSM_CACHE/series/$1.env"
+}
+
+# image_load DIR: source the series facts an image was built from
+# (DIR/series.env: SERIES, SUITE, KERNEL_ABI, ...), resolving nothing.
+image_load() {
+	[ -f "$1/series.env" ] && [ -f "$1/ready" ] ||
+		die "$1 is not a guest image directory (no series.env or not ready)"
+	# shellcheck disable=SC1091
+	. "$1/series.env"
+}
+
+# image_of SERIES|DIR: print the image directory: DIR as given (an image
+# a parent program already resolved and built), or build-image's for
+# SERIES (which resolves the series once, here).
+image_of() {
+	case "$1" in
+	*/*) (cd "$1" && pwd) || die "no image directory $1" ;;
+	*) "$LLSM_TOP/guest-test/build-image" "$1" ;;
+	esac
 }
