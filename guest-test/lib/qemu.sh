@@ -28,8 +28,18 @@ qemu_version() {
 
 # qemu_root_cmd ROOT: the command that starts ROOT's qemu-system-x86_64 on
 # this host, one word a line (its loader, its libraries and firmware).
+# That QEMU also loads modules from the module directory compiled into it,
+# which is the host's own: modules of the host's QEMU there (a host with
+# qemu-system-gui installed) make it abort ("Only modules from the same
+# build can be loaded"). As root, it runs in a private mount namespace in
+# which that directory shows the root's modules.
 qemu_root_cmd() {
-	local r=$1
+	local r=$1 m=/usr/lib/x86_64-linux-gnu/qemu
+	# shellcheck disable=SC2016 # the inner shell expands them
+	if [ -d "$m" ] && [ -d "$r$m" ] && [ "$(id -u)" = 0 ]; then
+		printf '%s\n' unshare -m --propagation private sh -c \
+			'mount --bind "$0" "$1" && shift && exec "$@"' "$r$m" "$m"
+	fi
 	printf '%s\n' "$r/usr/lib64/ld-linux-x86-64.so.2" --library-path \
 		"$r/usr/lib/x86_64-linux-gnu" "$r/usr/bin/qemu-system-x86_64" \
 		-L "$r/usr/share/qemu" -L "$r/usr/share/seabios" -L "$r/usr/lib/ipxe/qemu"
