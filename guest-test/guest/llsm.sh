@@ -31,6 +31,52 @@ client_load() {
 	insmod "$LLSM_TEST_KO/llsm_test_$c.ko" "$@"
 }
 
+# cycle_module N MODULE [PARAM=VALUE...]: load and unload MODULE N times;
+# prints how many of those loads and unloads failed.
+cycle_module() {
+	local n=$1 fails=0
+	shift
+	for _ in $(seq "$n"); do
+		llsm_load "$@" || fails=$((fails + 1))
+		rmmod "$1" || fails=$((fails + 1))
+	done
+	echo "$fails"
+}
+
+# load_start NAME WORKERS SECONDS [ptrace]: the background load the cycle
+# tests run under, until load_stop: loadgen's WORKERS exec workers and, with
+# "ptrace", ptmatrix's attach loop; each also stops by itself after SECONDS.
+# What they print goes to $LLSM_WORK/NAME-*.out (load_output).
+load_start() {
+	LOAD_NAME=$1 LOAD_STOP=$LLSM_WORK/$1.stop LOAD_PT=""
+	rm -f "$LOAD_STOP" "$LLSM_WORK/$1"-*.out
+	if [ "${4:-}" = ptrace ]; then
+		ptmatrix --loop "$3" "$LOAD_STOP" >"$LLSM_WORK/$1-ptrace.out" 2>&1 &
+		LOAD_PT=$!
+	fi
+	loadgen "$2" "$3" "$LOAD_STOP" >"$LLSM_WORK/$1-loadgen.out" 2>&1 &
+	LOAD_LG=$!
+}
+
+# load_stop: stop what load_start began and wait for it. LOAD_RC is the
+# exec load's exit status, LOAD_PTRACE_RC the ptrace loop's (0 without it).
+# shellcheck disable=SC2034 # LOAD_*RC are for the caller
+load_stop() {
+	touch "$LOAD_STOP"
+	LOAD_PTRACE_RC=0
+	if [ -n "$LOAD_PT" ]; then
+		wait "$LOAD_PT"
+		LOAD_PTRACE_RC=$?
+	fi
+	wait "$LOAD_LG"
+	LOAD_RC=$?
+}
+
+# load_output [ptrace|loadgen]: what the load printed (both by default).
+load_output() {
+	cat "$LLSM_WORK/$LOAD_NAME-${1:-*}.out" 2>/dev/null
+}
+
 # loaded MODULE: whether MODULE is in /proc/modules.
 loaded() {
 	grep -q "^$1 " /proc/modules

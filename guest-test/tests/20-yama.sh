@@ -169,28 +169,15 @@ echo 0 >"$builtin"
 # Load/unload cycles under a ptrace and exec load (root, scope 1: every
 # case of the load must succeed whether yama_lkm is loaded or not).
 t=$(now_s)
-stop=$LLSM_WORK/yama-load.stop
-rm -f "$stop"
 base=$(paste -sd' ' "$SHIMFS/objects")
-ptmatrix --loop 1800 "$stop" >"$LLSM_WORK/ptload.out" 2>&1 &
-pt=$!
-loadgen 2 1800 "$stop" >"$LLSM_WORK/loadgen-yama.out" 2>&1 &
-lg=$!
-fails=0
-for _ in $(seq "$cycles"); do
-	llsm_load yama_lkm || fails=$((fails + 1))
-	rmmod yama_lkm || fails=$((fails + 1))
-done
-touch "$stop"
-wait $pt
-ptrc=$?
-wait $lg
-lgrc=$?
+load_start yama-load 2 1800 ptrace
+fails=$(cycle_module "$cycles" yama_lkm)
+load_stop
 tap_is "$cycles yama_lkm load/unload cycles under load" 0 "$fails"
-tap_is "the ptrace load saw no failure" 0 "$ptrc"
-tap_diag "$(cat "$LLSM_WORK/ptload.out")"
-tap_is "the exec load saw no failure" 0 "$lgrc"
-tap_diag "$(cat "$LLSM_WORK/loadgen-yama.out")"
+tap_is "the ptrace load saw no failure" 0 "$LOAD_PTRACE_RC"
+tap_diag "$(load_output ptrace)"
+tap_is "the exec load saw no failure" 0 "$LOAD_RC"
+tap_diag "$(load_output loadgen)"
 tap_is "shim objects back to baseline" "$base" "$(paste -sd' ' "$SHIMFS/objects")"
 phase_time yama-cycles "$(since "$t")"
 

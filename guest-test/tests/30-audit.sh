@@ -262,25 +262,13 @@ phase_time audit-workload "$(since "$t")"
 
 # Load/unload cycles under a ptrace and exec load, every class on.
 t=$(now_s)
-stop=$LLSM_WORK/audit-load.stop
-rm -f "$stop"
 base=$(paste -sd' ' "$SHIMFS/objects")
-ptmatrix --loop 1800 "$stop" >"$LLSM_WORK/ptload-audit.out" 2>&1 &
-pt=$!
-loadgen 2 1800 "$stop" >"$LLSM_WORK/loadgen-audit.out" 2>&1 &
-lg=$!
-fails=0
-for _ in $(seq "$cycles"); do
-	llsm_load audit_lkm classes=all rate=50 || fails=$((fails + 1))
-	rmmod audit_lkm || fails=$((fails + 1))
-done
-touch "$stop"
-wait $pt
-wait $lg
-lgrc=$?
+load_start audit-load 2 1800 ptrace
+fails=$(cycle_module "$cycles" audit_lkm classes=all rate=50)
+load_stop
 tap_is "$cycles audit_lkm load/unload cycles under load" 0 "$fails"
-tap_is "the exec load saw no failure" 0 "$lgrc"
-tap_diag "$(cat "$LLSM_WORK/loadgen-audit.out" "$LLSM_WORK/ptload-audit.out")"
+tap_is "the exec load saw no failure" 0 "$LOAD_RC"
+tap_diag "$(load_output)"
 tap_is "shim objects back to baseline" "$base" "$(paste -sd' ' "$SHIMFS/objects")"
 phase_time audit-cycles "$(since "$t")"
 

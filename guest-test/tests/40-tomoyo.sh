@@ -506,9 +506,7 @@ else
 fi
 
 # ---- Item 6: load, policy, workload, unload cycles under load. ----
-stop=$W/loadgen.stop
-loadgen 2 900 "$stop" >"$W/loadgen.out" 2>&1 &
-lg=$!
+load_start tomoyo-load 2 900
 start=$(now_s)
 n=0 fails=0
 while [ $n -lt "$cycle_max" ]; do
@@ -527,14 +525,12 @@ while [ $n -lt "$cycle_max" ]; do
 	[ "$(awk -v a="$start" -v b="$(now_s)" 'BEGIN { print (b - a > '"$cycle_seconds"') }')" = 1 ] && break
 done
 elapsed=$(since "$start")
-touch "$stop"
-wait "$lg"
-lgrc=$?
+load_stop
 tap_is "$n load/policy/workload/unload cycles under load, no failure" 0 "$fails"
 tap_diag "$n cycles in ${elapsed}s (limit $cycle_max cycles or ${cycle_seconds}s)"
 phase_time tomoyo-cycles "$elapsed"
-tap_is "the background load saw no failure" 0 "$lgrc"
-tap_diag "$(cat "$W/loadgen.out")"
+tap_is "the background load saw no failure" 0 "$LOAD_RC"
+tap_diag "$(load_output)"
 tap_is "no cred state left after the cycles" "$cred_base" "$(objects cred)"
 kill "$srv" "$srv2" 2>/dev/null
 tap_end

@@ -9,13 +9,9 @@
 
 client_cycles=${LLSM_CLIENT_CYCLES:-200}
 shim_cycles=${LLSM_SHIM_CYCLES:-50}
-stop=$LLSM_WORK/loadgen.stop
-rm -f "$stop"
-
 llsm_load lsm_shim || { tap_not_ok "lsm_shim loads for the cycle test"; tap_end; }
 base=$(cat "$SHIMFS/objects" | paste -sd' ')
-loadgen 4 900 "$stop" >"$LLSM_WORK/loadgen.out" 2>&1 &
-lg=$!
+load_start cycles-load 4 900
 sleep 2
 
 # stats FILE: "n=N avg=A max=M" of the seconds in FILE, one per line.
@@ -57,11 +53,9 @@ tap_is "$shim_cycles shim load/attach/unload cycles under load" 0 "$fails"
 tap_diag "shim unload with hooks to release: $(stats "$LLSM_WORK/unload.times")"
 phase_time shim-unload-avg "$(awk '{ s += $1; n++ } END { printf "%.3f", s / n }' "$LLSM_WORK/unload.times")"
 
-touch "$stop"
-wait $lg
-lrc=$?
-tap_is "the load saw no failed operation" 0 "$lrc"
-tap_diag "$(cat "$LLSM_WORK/loadgen.out")"
+load_stop
+tap_is "the load saw no failed operation" 0 "$LOAD_RC"
+tap_diag "$(load_output)"
 tap_is "state counts at baseline after the shim cycles" "$base" "$(paste -sd' ' "$SHIMFS/objects")"
 rmmod lsm_shim
 tap_end
