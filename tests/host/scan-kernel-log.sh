@@ -27,6 +27,11 @@ printf 'dkms: WARNING: this line is job output, not the kernel\nBUG: also job ou
 printf '\r[    1.500000] Oops: 0000 [#1] PREEMPT SMP NOPTI\r\n' >"$d/oops-crlf"
 printf '[    4.200000] int3: 0000 [#1] PREEMPT SMP NOPTI\n' >"$d/int3"
 printf '[    4.200000] invalid opcode: 0000 [#2] SMP PTI\n' >"$d/ud2"
+# What slub_debug=FZPU prints when a red zone or poison was overwritten
+# (taint B comes with it, but the report must fail on its own).
+printf '[   20.100000] BUG kmalloc-64 (Not tainted): Right Redzone overwritten\n' >"$d/slub"
+printf '[   20.100000] BUG kmalloc-rnd-01-128 (Tainted: G    B      O      ): Poison overwritten\n' >"$d/slub2"
+printf '[   21.000000] BUG: KFENCE: use-after-free read in f+0x0/0x1\n' >"$d/kfence"
 
 expect "a clean log passes" 0 "$d/clean"
 expect "a WARNING fails" 1 "$d/warn"
@@ -38,6 +43,9 @@ expect "an RCU stall fails" 1 "$d/rcu"
 expect "an oops on a CRLF console fails" 1 "$d/oops-crlf"
 expect "a stray int3 fails" 1 "$d/int3"
 expect "an invalid opcode trap fails" 1 "$d/ud2"
+expect "a SLUB red zone report fails" 1 "$d/slub"
+expect "a SLUB poison report of a tainted kernel fails" 1 "$d/slub2"
+expect "a KFENCE report fails" 1 "$d/kfence"
 expect "job output that says WARNING is not a kernel line" 0 "$d/userspace"
 expect "taint O and E only passes" 0 --tainted 12288 "$d/clean"
 expect "taint W fails" 1 --tainted $((12288 | 512)) "$d/clean"
