@@ -48,11 +48,8 @@ qd_asking() {
 	grep -l -s -E 'query|supervisor' /proc/[0-9]*/wchan >/dev/null
 }
 
-# qd_text: the screen as text, one drawn piece per line.
-qd_text() {
-	sed 's/\x1b\[[0-9;?]*[a-zA-Z]/\n/g; s/\x1b[()=>][0-9A-Za-z]\{0,1\}/\n/g' \
-		"$QD_DIR/screen" | tr -c '[:print:]\n' ' ' | grep -a -v '^ *$'
-}
+# qd_text: the whole screen as text (qd_since 0).
+qd_text() { qd_since 0; }
 
 # qd_until SECONDS CMD...: run CMD every 0.1 s until it succeeds, at most
 # SECONDS.
