@@ -3,7 +3,7 @@
 # Shell code shared by the packaging scripts, the repository tools and the
 # guest harness (sourced, not run): where the project and its cache are,
 # the Debian mirrors, messages, timings and host packages. The harness adds
-# its own settings in guest-test/lib/common.sh; packaging never sources the
+# its own settings in guest-test/host-lib/common.sh; packaging never sources the
 # harness.
 
 LLSM_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -17,7 +17,7 @@ set -uo pipefail
 # shellcheck source=../lib/tap.sh source-path=SCRIPTDIR
 . "$(dirname "$0")/../lib/tap.sh"
 gt=$top/guest-test
-. "$gt/lib/common.sh"
+. "$gt/host-lib/common.sh"
 series=6.12
 # outputs_ok OUT: the files guest-test/run also leaves, with rc 0.
 outputs_ok() {

@@ -7,11 +7,11 @@
 . "$(dirname "$0")/../lib/tap.sh"
 
 cd "$top" || exit 1
-# Every executable the host runs: not the guest side (guest/, tests/,
-# helpers/, image/, cloud/) nor sourced libraries.
+# Every executable the host runs: not the guest side (guest-*/, image/,
+# cloud/) nor sourced libraries (host-lib/, lib/).
 progs=$(git ls-files guest-test packaging scripts tests/run | while read -r f; do
 	case $f in
-	guest-test/guest/* | guest-test/tests/* | guest-test/helpers/* | \
+	guest-test/guest-*/* | guest-test/host-lib/* | \
 		guest-test/image/* | guest-test/cloud/* | */lib/* | *.sh) continue ;;
 	esac
 	[ -x "$f" ] && echo "$f"

@@ -6,7 +6,7 @@
 # tomoyo_lkm. Stand-ins play the kernel: a directory for securityfs,
 # unshare (the trigger's execution: it records its arguments and, when
 # FAKE_ACTIVATE is set, "activates"), dmesg, modprobe and modinfo. The
-# real thing is guest-test/tests/64-tomoyo-activate*.sh.
+# real thing is guest-test/guest-tests/64-tomoyo-activate*.sh.
 # shellcheck source=../lib/tap.sh source-path=SCRIPTDIR
 . "$(dirname "$0")/../lib/tap.sh"
 loader=${LOADER:-$top/systemd/loadable-lsm-load}

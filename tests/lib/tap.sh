@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # TAP for the host tests (tests/host/*.sh; the guest tests have
-# guest-test/guest/tap.sh). Sourcing it sets top (the project's root) and
+# guest-test/guest-lib/tap.sh). Sourcing it sets top (the project's root) and
 # d (a scratch directory, removed on exit) and starts the count.
 #
 #   ok NAME / not_ok NAME    one result

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2034 # its variables are for the scripts that source it
+# Shared settings and helpers for the guest harness scripts (sourced, not
+# run), on top of scripts/lib.sh.
+
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
+LLSM_SERIES_ALL="6.1 6.12 7"
+LLSM_SERIES_DEFAULT=6.12
+
+# Host packages the harness needs; need_host_tools installs them when
+# missing.
+LLSM_HOST_PKGS="qemu-system-x86 qemu-utils mmdebstrap e2fsprogs dpkg-dev"
+
+# series_check SERIES: fail unless SERIES is one the harness knows.
+series_check() {
+	case " $LLSM_SERIES_ALL " in
+	*" $1 "*) ;;
+	*) die "unknown kernel series '$1' (known: $LLSM_SERIES_ALL)" ;;
+	esac
+}
+
+# tests_allow_taint TEST...: the taint letters that the named guest tests
+# (files in guest-test/guest-tests) cause on purpose and declare with a line
+# "# llsm-allow-taint: LETTERS"; for LLSM_ALLOW_TAINT.
+tests_allow_taint() {
+	local t
+	for t in "$@"; do
+		sed -n 's/^# llsm-allow-taint: //p' "$LLSM_TOP/guest-test/guest-tests/$t"
+	done | tr -d ' \n'
+}
