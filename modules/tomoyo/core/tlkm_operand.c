@@ -13,6 +13,16 @@ static bool str_eq(const char *a, const char *b)
 	return !strcmp(a, b);
 }
 
+/* A group operand prints as "@NAME"; true when @group was one. */
+static bool print_group(struct tlkm_buf *b, const char *group)
+{
+	if (!group)
+		return false;
+	tlkm_buf_putc(b, '@');
+	tlkm_buf_puts(b, group);
+	return true;
+}
+
 /**
  * tlkm_parse_group_name() - Validate and copy a group name.
  * @out: Receives a kmalloc()ed copy.
@@ -63,12 +73,8 @@ int tlkm_parse_name_union(struct tlkm_name_union *u,
 void tlkm_print_name_union(struct tlkm_buf *b,
 			   const struct tlkm_name_union *u)
 {
-	if (u->group) {
-		tlkm_buf_putc(b, '@');
-		tlkm_buf_puts(b, u->group);
-	} else {
+	if (!print_group(b, u->group))
 		tlkm_buf_putn(b, u->pat.text, u->pat.len);
-	}
 }
 
 /**
@@ -154,11 +160,8 @@ int tlkm_parse_number_union(struct tlkm_number_union *u,
 void tlkm_print_number_union(struct tlkm_buf *b,
 			     const struct tlkm_number_union *u)
 {
-	if (u->group) {
-		tlkm_buf_putc(b, '@');
-		tlkm_buf_puts(b, u->group);
+	if (print_group(b, u->group))
 		return;
-	}
 	tlkm_buf_put_u64(b, u->min, u->min_radix);
 	if (u->min == u->max && u->min_radix == u->max_radix)
 		return;
@@ -245,11 +248,8 @@ bad:
 void tlkm_print_addr_union(struct tlkm_buf *b,
 			   const struct tlkm_addr_union *u)
 {
-	if (u->group) {
-		tlkm_buf_putc(b, '@');
-		tlkm_buf_puts(b, u->group);
+	if (print_group(b, u->group))
 		return;
-	}
 	tlkm_print_ip(b, u->min, u->is_ipv6);
 	if (!memcmp(u->min, u->max, 16))
 		return;
