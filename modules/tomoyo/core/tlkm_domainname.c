@@ -27,6 +27,26 @@ bool tlkm_is_namespace(const char *s, size_t len)
 	return !tlkm_check_word(s + 1, len - 2, 0, NULL);
 }
 
+/**
+ * tlkm_parse_namespace() - Validate and copy a namespace word.
+ * @out: Receives a kmalloc()ed copy, such as "<kernel>".
+ * @w:   Word, '<' included.
+ * @err: Receives the reason on failure.
+ *
+ * Return: 0, -%EINVAL for a malformed namespace, -%ENOMEM.
+ */
+int tlkm_parse_namespace(char **out, const struct tlkm_word *w,
+			 struct tlkm_err *err)
+{
+	if (!tlkm_is_namespace(w->s, w->len))
+		return tlkm_fail(err, -EINVAL, "bad namespace '", w->s, w->len,
+				 "'");
+	*out = tlkm_memdup_str(w->s, w->len);
+	if (!*out)
+		return tlkm_fail(err, -ENOMEM, "out of memory", NULL, 0, NULL);
+	return 0;
+}
+
 /*
  * Can @w be a program name in a domain name? As in TOMOYO: it holds a '/'
  * and no '.' before its first '/'. Names such as "proc:/self/fd/16" (a

@@ -9,6 +9,8 @@
 #include "tlkm_text.h"
 
 bool tlkm_is_namespace(const char *s, size_t len);
+int tlkm_parse_namespace(char **out, const struct tlkm_word *w,
+			 struct tlkm_err *err);
 int tlkm_parse_domainname(char **out, const struct tlkm_word *first,
 			  struct tlkm_cursor *c, struct tlkm_err *err);
 size_t tlkm_namespace_len(const char *domain);

@@ -211,13 +211,10 @@ int tlkm_parse_exception(struct tlkm_line *l, struct tlkm_cursor *c,
 	if (!tlkm_next_word(c, &w))
 		return 0;
 	if (w.s[0] == '<') {
-		if (!tlkm_is_namespace(w.s, w.len))
-			return tlkm_fail(err, -EINVAL, "bad namespace '", w.s,
-					 w.len, "'");
-		l->ns = tlkm_memdup_str(w.s, w.len);
-		if (!l->ns)
-			return tlkm_fail(err, -ENOMEM, "out of memory", NULL, 0,
-					 NULL);
+		int ret = tlkm_parse_namespace(&l->ns, &w, err);
+
+		if (ret)
+			return ret;
 		if (!tlkm_next_word(c, &w))
 			return tlkm_fail(err, -EINVAL, "missing keyword", NULL,
 					 0, NULL);

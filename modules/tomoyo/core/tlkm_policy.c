@@ -83,13 +83,10 @@ static int parse_profile_line(struct tlkm_line *l, struct tlkm_cursor *c,
 		return tlkm_fail(err, -EINVAL, "profile lines cannot be deleted",
 				 NULL, 0, NULL);
 	if (w.s[0] == '<') {
-		if (!tlkm_is_namespace(w.s, w.len))
-			return tlkm_fail(err, -EINVAL, "bad namespace '", w.s,
-					 w.len, "'");
-		l->ns = tlkm_memdup_str(w.s, w.len);
-		if (!l->ns)
-			return tlkm_fail(err, -ENOMEM, "out of memory", NULL, 0,
-					 NULL);
+		int ret = tlkm_parse_namespace(&l->ns, &w, err);
+
+		if (ret)
+			return ret;
 		*c = probe;
 	}
 	l->kind = TLKM_LINE_PROFILE;
