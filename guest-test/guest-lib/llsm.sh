@@ -43,10 +43,11 @@ cycle_module() {
 	echo "$fails"
 }
 
-# load_start NAME WORKERS SECONDS [ptrace]: the background load the cycle
-# tests run under, until load_stop: loadgen's WORKERS exec workers and, with
-# "ptrace", ptmatrix's attach loop; each also stops by itself after SECONDS.
-# What they print goes to $LLSM_WORK/NAME-*.out (load_output).
+# load_start NAME WORKERS SECONDS [ptrace|-] [SUID_PROGRAM]: the background
+# load the cycle tests run under, until load_stop: loadgen's WORKERS exec
+# workers (which also run SUID_PROGRAM as uid 1000 when one is named) and,
+# with "ptrace", ptmatrix's attach loop; each also stops by itself after
+# SECONDS. What they print goes to $LLSM_WORK/NAME-*.out (load_output).
 load_start() {
 	LOAD_NAME=$1 LOAD_STOP=$LLSM_WORK/$1.stop LOAD_PT=""
 	rm -f "$LOAD_STOP" "$LLSM_WORK/$1"-*.out
@@ -54,7 +55,7 @@ load_start() {
 		ptmatrix --loop "$3" "$LOAD_STOP" >"$LLSM_WORK/$1-ptrace.out" 2>&1 &
 		LOAD_PT=$!
 	fi
-	loadgen "$2" "$3" "$LOAD_STOP" >"$LLSM_WORK/$1-loadgen.out" 2>&1 &
+	loadgen "$2" "$3" "$LOAD_STOP" ${5:+"$5"} >"$LLSM_WORK/$1-loadgen.out" 2>&1 &
 	LOAD_LG=$!
 }
 
@@ -75,6 +76,30 @@ load_stop() {
 # load_output [ptrace|loadgen]: what the load printed (both by default).
 load_output() {
 	cat "$LLSM_WORK/$LOAD_NAME-${1:-*}.out" 2>/dev/null
+}
+
+# fuzz NAME ARGS...: one run of fuzzw (the policy writer fuzzer) as one
+# test; its report as diagnostics.
+fuzz() {
+	local name=$1 out rc
+	shift
+	out=$(fuzzw "$@" 2>&1)
+	rc=$?
+	if [ $rc = 0 ]; then tap_ok "$name"; else tap_not_ok "$name (exit $rc)"; fi
+	tap_diag "$(grep -E '^(# )?fuzzw ' <<<"$out")"
+	tap_diag "$(grep -vE '^(# )?fuzzw ' <<<"$out" | head -n 30)"
+}
+
+# try_write FILE VALUE [CMD...]: write VALUE and a newline to FILE, as
+# echo does (through CMD, e.g. setpriv); prints "ok" or "refused".
+try_write() {
+	local f=$1 v=$2
+	shift 2
+	if "$@" sh -c 'printf "%s\n" "$1" >"$2"' _ "$v" "$f" 2>/dev/null; then
+		echo ok
+	else
+		echo refused
+	fi
 }
 
 # loaded MODULE: whether MODULE is in /proc/modules.

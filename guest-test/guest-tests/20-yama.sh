@@ -32,18 +32,6 @@ row() {
 		w == who && $1 == rel && $2 == op { print $3, $4, $5 }' <<<"$1"
 }
 
-# try_write FILE VALUE [CMD...]: write VALUE and a newline to FILE, as
-# echo does (through CMD, e.g. setpriv); prints "ok" or "refused".
-try_write() {
-	local f=$1 v=$2
-	shift 2
-	if "$@" sh -c 'printf "%s\n" "$1" >"$2"' _ "$v" "$f" 2>/dev/null; then
-		echo ok
-	else
-		echo refused
-	fi
-}
-
 if [ ! -w "$builtin" ]; then
 	tap_not_ok "the built-in Yama is active ($builtin)"
 	tap_end

@@ -15,17 +15,6 @@ alog=$adir/audit.log
 t_start=$(now_s)
 mkdir -p "$LLSM_WORK"
 
-# try_write FILE VALUE [CMD...]: as in 20-yama.sh; "ok" or "refused".
-try_write() {
-	local f=$1 v=$2
-	shift 2
-	if "$@" sh -c 'printf "%s\n" "$1" >"$2"' _ "$v" "$f" 2>/dev/null; then
-		echo ok
-	else
-		echo refused
-	fi
-}
-
 # counter NAME: one of audit_lkm's counters.
 counter() {
 	awk -v n="$1" '$1 == n { print $2 }' "$afs/counters"

@@ -27,10 +27,8 @@ else
 fi
 leak=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^llsm_soak_leak=//p')
 t_start=$(now_s)
-stop=$LLSM_WORK/soak.stop
 suid=/usr/local/lib/llsm-suidcheck
 mkdir -p "$LLSM_WORK"
-rm -f "$stop"
 
 # kmalloc_objs: "NAME ACTIVE" for each kmalloc cache, after dropping the
 # dentry and inode caches (their security blobs are kmalloc'd).
@@ -75,8 +73,7 @@ fi
 base_objects=$(paste -sd' ' "$SHIMFS/objects")
 kmalloc_objs >"$LLSM_WORK/slab.before"
 workers=$(nproc)
-loadgen "$workers" 3000 "$stop" "$suid" >"$LLSM_WORK/soak-load.out" 2>&1 &
-lg=$!
+load_start soak-load "$workers" 3000 - "$suid"
 sleep 1
 
 fails=0 wrong_list=0
@@ -93,15 +90,13 @@ for c in $(seq "$cycles"); do
 		rmmod "$m" || { fails=$((fails + 1)); tap_diag "cycle $c: rmmod $m failed"; }
 	done
 done
-touch "$stop"
-wait $lg
-lgrc=$?
+load_stop
 soak_secs=$(since "$t_start")
 
 tap_is "$cycles soak cycles: every load and unload succeeded" 0 "$fails"
 tap_is "the shim listed the loaded clients in load order in every cycle" 0 "$wrong_list"
-tap_is "the load (fork/exec, open/unlink, ptrace, sockets, setuid) saw no failure" 0 "$lgrc"
-tap_diag "$(cat "$LLSM_WORK/soak-load.out")"
+tap_is "the load (fork/exec, open/unlink, ptrace, sockets, setuid) saw no failure" 0 "$LOAD_RC"
+tap_diag "$(load_output)"
 tap_is "no client left registered and no hook attached" "|" "$(cat "$SHIMFS/lsm")|$(cat "$SHIMFS/hooks")"
 tap_is "shim state counts back to baseline" "$base_objects" "$(paste -sd' ' "$SHIMFS/objects")"
 kmalloc_objs >"$LLSM_WORK/slab.after"

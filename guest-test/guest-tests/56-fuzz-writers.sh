@@ -30,17 +30,6 @@ afs=/sys/kernel/security/audit_lkm
 knob=/proc/sys/kernel/yama_lkm/ptrace_scope
 mkdir -p "$seeds"
 
-# fuzz NAME ARGS...: one fuzzw run as one test; its report as diagnostics.
-fuzz() {
-	local name=$1 out rc
-	shift
-	out=$(fuzzw "$@" 2>&1)
-	rc=$?
-	if [ $rc = 0 ]; then tap_ok "$name"; else tap_not_ok "$name (exit $rc)"; fi
-	tap_diag "$(grep -E '^(# )?fuzzw ' <<<"$out")"
-	tap_diag "$(grep -vE '^(# )?fuzzw ' <<<"$out" | head -n 30)"
-}
-
 loaded lsm_shim || llsm_load lsm_shim
 for m in yama_lkm audit_lkm; do
 	loaded "$m" || llsm_load "$m"

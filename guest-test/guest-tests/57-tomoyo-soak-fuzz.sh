@@ -30,20 +30,7 @@ uwrites=$((writes / 20))
 t_start=$(now_s)
 tfs=/sys/kernel/security/tomoyo
 seeds=$LLSM_WORK/tomoyo-seeds
-stop=$LLSM_WORK/tsoak.stop
 mkdir -p "$seeds"
-rm -f "$stop"
-
-# fuzz NAME ARGS...: as in 56-fuzz-writers.sh.
-fuzz() {
-	local name=$1 out rc
-	shift
-	out=$(fuzzw "$@" 2>&1)
-	rc=$?
-	if [ $rc = 0 ]; then tap_ok "$name"; else tap_not_ok "$name (exit $rc)"; fi
-	tap_diag "$(grep -E '^(# )?fuzzw ' <<<"$out")"
-	tap_diag "$(grep -vE '^(# )?fuzzw ' <<<"$out" | head -n 30)"
-}
 
 clients=(tomoyo_lkm yama_lkm llsm_test_a)
 soak_load() {
@@ -59,8 +46,7 @@ done
 
 # Soak.
 base_objects=$(paste -sd' ' "$SHIMFS/objects")
-loadgen "$(nproc)" 3000 "$stop" >"$LLSM_WORK/tsoak-load.out" 2>&1 &
-lg=$!
+load_start tsoak-load "$(nproc)" 3000
 fails=0
 for c in $(seq "$cycles"); do
 	for m in $(shuf -e "${clients[@]}"); do
@@ -71,12 +57,10 @@ for c in $(seq "$cycles"); do
 		rmmod "$m" || { fails=$((fails + 1)); tap_diag "cycle $c: rmmod $m failed"; }
 	done
 done
-touch "$stop"
-wait $lg
-lgrc=$?
+load_stop
 tap_is "$cycles soak cycles with tomoyo_lkm: every load and unload succeeded" 0 "$fails"
-tap_is "the load saw no failure" 0 "$lgrc"
-tap_diag "$(cat "$LLSM_WORK/tsoak-load.out")"
+tap_is "the load saw no failure" 0 "$LOAD_RC"
+tap_diag "$(load_output)"
 tap_is "no client left and no hook attached" "|" "$(cat "$SHIMFS/lsm")|$(cat "$SHIMFS/hooks")"
 tap_is "shim state counts back to baseline" "$base_objects" "$(paste -sd' ' "$SHIMFS/objects")"
 phase_time tomoyo-soak "$(since "$t_start")"
