@@ -75,7 +75,8 @@ load_stop() {
 
 # load_output [ptrace|loadgen]: what the load printed (both by default).
 load_output() {
-	cat "$LLSM_WORK/$LOAD_NAME-${1:-*}.out" 2>/dev/null
+	# shellcheck disable=SC2086 # the default is a glob
+	cat "$LLSM_WORK/$LOAD_NAME"-${1:-*}.out 2>/dev/null
 }
 
 # fuzz NAME ARGS...: one run of fuzzw (the policy writer fuzzer) as one
