@@ -113,8 +113,8 @@ qd_answer() {
 	"$@" &
 	QD_JOB=$!
 	for ((i = 0; i < 10; i++)); do
-		qd_until 30 qd_next "$from"
-		qd_question "$from" || break
+		# Neither within 30 s, or the job ended: no question left.
+		qd_until 30 qd_next "$from" && ! qd_ended "$QD_JOB" || break
 		k=y
 		if [ "$QD_ASKED" = no ] && qd_since "$from" | sed 's/ *$//' | grep -a -q -F -x "$want"; then
 			k=$key
