@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# A guest's progress on the host's terminal while it runs (sourced).
+#
+# The guest writes its job's output to JOBDIR/out/job.log over 9p as it
+# goes; follow_job reads that file while QEMU runs and logs (info, on
+# stderr) what a person waiting wants to see, so that no minute passes in
+# silence: each test script as it starts ("# --- NAME", from the check
+# job), every failed test at once, the job's own "# progress: ..." lines,
+# and, after a minute with none of these, how far the current script got.
+# LLSM_PROGRESS picks how much: "all" every TAP line, "0" nothing, else
+# (default) the above.
+
+LLSM_PROGRESS_QUIET=${LLSM_PROGRESS_QUIET:-60}
+
+# follow_job FILE LABEL PID: follow FILE until process PID (QEMU) ends.
+follow_job() {
+	local file=$1 label=$2 pid=$3 mode=${LLSM_PROGRESS:-tests}
+	local line rc cur="" n=0 last=""
+	[ "$mode" = 0 ] && return 0
+	while :; do
+		IFS= read -r -t "$LLSM_PROGRESS_QUIET" line
+		rc=$?
+		if [ $rc = 0 ]; then
+			case "$line" in
+			"# --- "*)
+				cur=${line#\# --- } n=0 last=""
+				info "$label: $cur"
+				continue ;;
+			"# progress: "*)
+				info "$label: ${line#\# progress: }"
+				continue ;;
+			"not ok "*)
+				info "$label: ${cur:+$cur: }$line" ;;
+			"ok "*)
+				n=$((n + 1)) last=$line
+				[ "$mode" = all ] && info "$label: ${cur:+$cur: }$line" ;;
+			esac
+		elif [ $rc -gt 128 ]; then
+			info "$label: ${cur:-the job} still running, $n ok so far${last:+ (last: ${last:0:90})}"
+		else
+			break
+		fi
+	done < <(tail -n +1 -F -s 0.5 --pid="$pid" "$file" 2>/dev/null)
+}

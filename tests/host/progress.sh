@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Host tests of guest-test/host-lib/progress.sh: follow_job reports a
+# guest's job.log as it is written (a writer process stands in for QEMU and
+# the guest), with the quiet interval cut to one second.
+# shellcheck source=../lib/tap.sh source-path=SCRIPTDIR
+. "$(dirname "$0")/../lib/tap.sh"
+info() { printf '%s\n' "$*" >&2; }
+# shellcheck source=../../guest-test/host-lib/progress.sh
+. "$top/guest-test/host-lib/progress.sh"
+LLSM_PROGRESS_QUIET=1
+
+# writer FILE: a job's output, written over four seconds; the file does not
+# exist when the follower starts.
+writer() {
+	sleep 0.5
+	{
+		echo "# --- 10-shim.sh"
+		echo "ok 1 - first"
+		echo "# a diagnostic"
+	} >>"$1"
+	sleep 2.5
+	{
+		echo "not ok 2 - second"
+		echo "# progress: halfway"
+		echo "# --- 20-yama.sh"
+		echo "ok 1 - third"
+	} >>"$1"
+	sleep 1
+}
+
+follow() {
+	rm -f "$d/job.log"
+	writer "$d/job.log" &
+	local w=$!
+	follow_job "$d/job.log" 6.12 "$w" 2>"$d/progress.txt"
+	wait "$w"
+}
+
+t0=$(date +%s)
+follow
+secs=$(($(date +%s) - t0))
+out=$(cat "$d/progress.txt")
+check "follow_job returns within 2 s of the end of the process it follows (${secs}s)" test "$secs" -le 6
+is "each script as it starts, in order" "6.12: 10-shim.sh|6.12: 20-yama.sh" \
+	"$(grep -E '^6.12: [0-9]+-[a-z]+\.sh$' "$d/progress.txt" | paste -sd'|')"
+is "a failed test at once, with its script" "6.12: 10-shim.sh: not ok 2 - second" \
+	"$(grep 'not ok' "$d/progress.txt")"
+is "the job's own progress lines" "6.12: halfway" "$(grep halfway "$d/progress.txt")"
+check "a quiet second says how far the script got" \
+	grep -q '^6.12: 10-shim.sh still running, 1 ok so far (last: ok 1 - first)$' "$d/progress.txt"
+is "no passing test line and no diagnostic by default" "" \
+	"$(grep -E 'ok 1 - first$|ok 1 - third|diagnostic' "$d/progress.txt" | grep -v 'still running')"
+
+LLSM_PROGRESS=all follow
+out=$(cat "$d/progress.txt")
+check "LLSM_PROGRESS=all: every TAP line too" grep -q '^6.12: 20-yama.sh: ok 1 - third$' "$d/progress.txt"
+LLSM_PROGRESS=0 follow
+is "LLSM_PROGRESS=0: nothing" "" "$(cat "$d/progress.txt")"
+
+finish
