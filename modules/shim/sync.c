@@ -13,5 +13,6 @@
 
 #include "shim.h"
 
-DEFINE_SRCU(shim_srcu);
+/* Serializes every change of the shim's configuration (above). */
 DEFINE_MUTEX(shim_mutex);
+DEFINE_SRCU(shim_srcu);
