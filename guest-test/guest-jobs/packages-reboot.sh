@@ -82,11 +82,9 @@ old=$(for d in /lib/modules/*; do [ "${d##*/}" = "$kver" ] || echo "${d##*/}"; d
 tap_log "apt purge the first kernel ($(echo $old))" "$log/apt-oldkernel.log" \
 	apt-get purge -y $(for k in $old; do echo "linux-image-$k linux-headers-$k"; done)
 
-# 3. Reinstall after removal.
-t=$(now_s)
-tap_log "apt install ./loadable-lsm-dkms_${CUR}_all.deb again after removal" "$log/apt-reinstall.log" \
-	apt-get install -y "$P/loadable-lsm-dkms_${CUR}_all.deb" "$P/loadable-lsm_${CUR}_all.deb"
-phase_time deb-reinstall "$(since "$t")"
+# 3. Reinstall after removal, as a fleet would: from the signed apt
+# repository (make repo), after a tampered copy and another key are refused.
+repo_install "$log"
 tap_true "dkms status: $CUR installed for $kver after the reinstall" dkms_installed "$CUR" "$kver"
 tap_true "the configuration is back" test -f /etc/loadable-lsm/modules.conf
 apt-get purge -y loadable-lsm loadable-lsm-dkms >"$log/apt-purge2.log" 2>&1

@@ -95,3 +95,59 @@ gone_checks() {
 		tap_diag "$left"
 	fi
 }
+
+# repo_refused NAME LOGFILE: apt-get update fails on the loadable-lsm
+# source as configured now, and apt offers no loadable-lsm afterwards.
+repo_refused() {
+	rm -rf /var/lib/apt/lists/*_*
+	if apt-get update >"$2" 2>&1; then
+		tap_not_ok "$1: apt-get update refuses it"
+		tap_diag "$(tail -n 10 "$2")"
+	elif grep -qE 'NO_PUBKEY|BADSIG|not signed|signatures were invalid|signature' "$2"; then
+		tap_ok "$1: apt-get update refuses it"
+		tap_diag "$(grep -m 2 -E '^(W|E):' "$2")"
+	else
+		tap_not_ok "$1: apt-get update refuses it for its signature"
+		tap_diag "$(tail -n 10 "$2")"
+	fi
+	tap_is "$1: apt offers no loadable-lsm" "(none)" \
+		"$(apt-cache policy loadable-lsm 2>/dev/null | awk '/Candidate:/ { print $2 }' | grep . || echo '(none)')"
+	rm -rf /var/lib/apt/lists/*_*
+}
+
+# repo_install LOGDIR: install loadable-lsm as a fleet would, from the
+# signed apt repository make-repo wrote (/mnt/host/pkgs/repo), with the
+# .sources snippet and key it ships; first a copy whose InRelease was
+# altered after signing and the repository under another key must be
+# refused. The guest has no network: the image's Debian sources are set
+# aside (and stay aside). Logs go to LOGDIR.
+repo_install() {
+	local t
+	mkdir -p /root/apt-aside
+	mv /etc/apt/sources.list.d/* /root/apt-aside/ 2>/dev/null
+	[ -f /etc/apt/sources.list ] && mv /etc/apt/sources.list /root/apt-aside/
+	install -D -m 0644 "$P/repo/loadable-lsm.gpg" /etc/apt/keyrings/loadable-lsm.gpg
+	install -m 0644 "$P/repo/loadable-lsm.sources" /etc/apt/sources.list.d/
+	# Refused first: a Release whose signed text was changed, then a key that
+	# did not sign it. apt must not take either (nor offer the package).
+	cp -r "$P/repo/apt" /srv/llsm-tampered
+	sed -i 's/^Description: .*/Description: tampered/' /srv/llsm-tampered/InRelease
+	rm -f /srv/llsm-tampered/Release /srv/llsm-tampered/Release.gpg
+	sed 's|^URIs: .*|URIs: file:///srv/llsm-tampered|' "$P/repo/loadable-lsm.sources" \
+		>/etc/apt/sources.list.d/loadable-lsm.sources
+	repo_refused "a repository whose InRelease was altered after signing" "$1/apt-update-tampered.log"
+	install -m 0644 "$P/repo/loadable-lsm.sources" /etc/apt/sources.list.d/
+	cp /usr/share/keyrings/debian-archive-keyring.gpg /etc/apt/keyrings/loadable-lsm.gpg
+	repo_refused "the repository with another key (Debian's) in its Signed-By" "$1/apt-update-otherkey.log"
+	install -m 0644 "$P/repo/loadable-lsm.gpg" /etc/apt/keyrings/loadable-lsm.gpg
+	tap_log "apt-get update reads the signed repository" "$1/apt-update.log" apt-get update
+	tap_true "with no warning or error (signature verified)" bash -c "! grep -qE '^(W|E):' $1/apt-update.log"
+	tap_is "apt's candidate for loadable-lsm is $CUR, from the repository" "$CUR file:" \
+		"$(apt-cache policy loadable-lsm | awk '/Candidate:/ { c = $2 } /^ +[0-9]+ file:/ { f = "file:" } END { print c, f }')"
+	t=$(now_s)
+	tap_log "apt-get install loadable-lsm from the repository (loadable-lsm-dkms comes as its dependency)" \
+		"$1/apt-reinstall.log" apt-get install -y loadable-lsm
+	phase_time deb-reinstall "$(since "$t")"
+	tap_true "apt installed no package it could not authenticate" \
+		bash -c "! grep -qi 'cannot be authenticated' $1/apt-reinstall.log"
+}
