@@ -8,8 +8,9 @@
 # silence: each test script as it starts ("# --- NAME", from the check
 # job), every failed test at once, the job's own "# progress: ..." lines,
 # and, after a minute with none of these, how far the current script got.
-# LLSM_PROGRESS picks how much: "all" every TAP line, "0" nothing, else
-# (default) the above.
+# LLSM_PROGRESS picks how much: "all" every TAP line too, "raw" every
+# non-empty line the job writes, "# progress: " taken off (make demo), "0"
+# nothing, else (default) the above.
 
 LLSM_PROGRESS_QUIET=${LLSM_PROGRESS_QUIET:-60}
 
@@ -21,7 +22,10 @@ follow_job() {
 	while :; do
 		IFS= read -r -t "$LLSM_PROGRESS_QUIET" line
 		rc=$?
-		if [ $rc = 0 ]; then
+		if [ $rc = 0 ] && [ "$mode" = raw ]; then
+			line=${line#\# progress: }
+			[ -n "$line" ] && info "$label: $line"
+		elif [ $rc = 0 ]; then
 			case "$line" in
 			"# --- "*)
 				cur=${line#\# --- } n=0 last=""
@@ -36,6 +40,8 @@ follow_job() {
 				n=$((n + 1)) last=$line
 				[ "$mode" = all ] && info "$label: ${cur:+$cur: }$line" ;;
 			esac
+		elif [ $rc -gt 128 ] && [ "$mode" = raw ]; then
+			info "$label: (still running)"
 		elif [ $rc -gt 128 ]; then
 			info "$label: ${cur:-the job} still running, $n ok so far${last:+ (last: ${last:0:90})}"
 		else

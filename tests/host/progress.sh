@@ -55,6 +55,10 @@ is "no passing test line and no diagnostic by default" "" \
 LLSM_PROGRESS=all follow
 out=$(cat "$d/progress.txt")
 check "LLSM_PROGRESS=all: every TAP line too" grep -q '^6.12: 20-yama.sh: ok 1 - third$' "$d/progress.txt"
+LLSM_PROGRESS=raw follow
+is "LLSM_PROGRESS=raw: every line the job wrote, in order, without '# progress: '" \
+	"$(sed 's/^# progress: //; s/^/6.12: /' "$d/job.log")" "$(grep -v 'still running' "$d/progress.txt")"
+check "LLSM_PROGRESS=raw: a quiet second is said as such" grep -qx '6.12: (still running)' "$d/progress.txt"
 LLSM_PROGRESS=0 follow
 is "LLSM_PROGRESS=0: nothing" "" "$(cat "$d/progress.txt")"
 
