@@ -6,7 +6,7 @@
 #   make check [KERNEL=6.1|6.12|7|all]   host tests + guest test matrix
 #   make check-full                      every series in full
 #   make soak  [KERNEL=...]              the same with the long cycle tests
-#   make demo  [KERNEL=...]              build, boot a guest, enable the LSMs live
+#   make demo  [KERNEL=...] [BOOT=default]  the field engineer's path in a guest
 #   make guest-image KERNEL=...          build or refresh a cached guest image
 #   make lint                            checkpatch and shellcheck
 #   make packages                        .deb and .rpm packages into dist/
@@ -57,7 +57,7 @@ soak:
 	tests/run $(SERIES)
 
 demo:
-	guest-test/demo $(SERIES)
+	guest-test/demo $(if $(BOOT),--boot $(BOOT)) $(SERIES)
 
 guest-image:
 	@for s in $(if $(SERIES),$(SERIES),6.1 6.12 7); do guest-test/build-image $$s || exit 1; done

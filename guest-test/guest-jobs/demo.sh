@@ -1,50 +1,156 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Guest job of "make demo": install the .deb packages with apt (DKMS builds
-# the modules), then load the loadable LSMs into the running kernel and
-# show them.
+# Guest job of "make demo": what a field engineer does and sees, in order.
+# The packages come from the signed apt repository the host wrote
+# (make-repo, at /mnt/host/pkgs/repo); "load tomoyo" and one run of
+# loadable-lsm-load enable TOMOYO without a reboot (tomoyo_lkm where the
+# boot has no TOMOYO, the built-in one where it has); a small service is
+# learned, then enforced, and refused something new, with its audit
+# record; yama_lkm refuses a ptrace attach; auditd stores audit_lkm's
+# record and ausearch finds it. Every step checks what it shows: the job
+# fails when one does not hold.
 set -u
 export DEBIAN_FRONTEND=noninteractive
-step() { printf '\n==> %s\n' "$*"; }
+R=/mnt/host/pkgs/repo
+SVC=/usr/local/sbin/demo-svc
+TFS=/sys/kernel/security/tomoyo
 kver=$(uname -r)
-deb=$(ls /mnt/host/pkgs/loadable-lsm-dkms_*_all.deb | head -n 1)
-ver=${deb##*/loadable-lsm-dkms_}
-ver=${ver%_all.deb}
 
-step "Running kernel $kver; its built-in LSMs:"
-cat /sys/kernel/security/lsm; echo
+step() { printf '\n# progress: ==> %s\n' "$*"; }
+# show CMD...: the command as typed, then its output, indented.
+show() {
+	printf '  # %s\n' "$*"
+	"$@" 2>&1 | sed 's/^/    /'
+	return "${PIPESTATUS[0]}"
+}
+fail() {
+	printf '\ndemo: FAILED: %s\n' "$*"
+	exit 1
+}
 
-step "apt install loadable-lsm-dkms $ver (DKMS builds against this kernel's headers)"
-apt-get install -y "$deb" "/mnt/host/pkgs/loadable-lsm_${ver}_all.deb" || exit 1
-dkms status
+step "Kernel $kver; the LSMs it booted with: $(cat /sys/kernel/security/lsm)"
 
-step "Loading lsm_shim into the running kernel (no reboot)"
-modprobe lsm_shim || exit 1
-dmesg | grep lsm_shim | tail -n 3
-cat /sys/kernel/security/lsm_shim/version
+step "Add the signed loadable-lsm repository (this guest has no network: Debian's own sources are set aside)"
+mkdir -p /root/apt-aside
+mv /etc/apt/sources.list.d/* /root/apt-aside/ 2>/dev/null
+install -D -m 0644 "$R/loadable-lsm.gpg" /etc/apt/keyrings/loadable-lsm.gpg
+install -m 0644 "$R/loadable-lsm.sources" /etc/apt/sources.list.d/
+show cat /etc/apt/sources.list.d/loadable-lsm.sources
+echo "  # apt-get update"
+apt-get update >/tmp/apt-update.log 2>&1 || fail "apt-get update: $(tail -n 3 /tmp/apt-update.log)"
+sed 's/^/    /' /tmp/apt-update.log
+grep -q '^ *[WE]:' /tmp/apt-update.log && fail "apt-get update warned: is the repository signed?"
 
-step "Loading the LSM modules this package ships"
-loaded=""
-for m in $(sed -n 's/^BUILT_MODULE_NAME\[[0-9]*\]="\{0,1\}\([^"]*\)"\{0,1\}/\1/p' \
-	"/usr/src/loadable-lsm-$ver/dkms.conf"); do
-	[ "$m" = lsm_shim ] && continue
-	if [ "$m" = tomoyo_lkm ] && [ -d /sys/kernel/security/tomoyo ]; then
-		echo "tomoyo_lkm: not loaded, the built-in TOMOYO is active on this boot (boot with lsm= without tomoyo to use it)"
-		continue
-	fi
-	modprobe "$m" && loaded="$loaded $m"
+step "apt install loadable-lsm: DKMS builds the modules for $kver (minutes under emulation)"
+t=$(date +%s)
+echo "  # apt-get install -y loadable-lsm"
+apt-get install -y loadable-lsm 2>&1 | tee /tmp/apt-install.log |
+	grep --line-buffered -E '^(Get:|Setting up|Building|loadable-lsm:)' | sed -u 's/^/    /'
+[ "${PIPESTATUS[0]}" = 0 ] || fail "apt-get install loadable-lsm: $(tail -n 5 /tmp/apt-install.log)"
+echo "    ($(($(date +%s) - t)) s)"
+show dkms status loadable-lsm
+
+step "TOMOYO without a reboot: a policy in /etc/tomoyo, 'load tomoyo' in modules.conf, one command"
+mkdir -p /etc/tomoyo /usr/local/sbin
+cat >"$SVC" <<'SVC'
+#!/bin/bash
+# demo-svc: a small service. "peek" makes it read what it never read.
+read -r host </etc/hostname || exit 1
+printf '%s served\n' "$host" >>/var/log/demo-svc.log || exit 1
+if [ "${1:-}" = peek ]; then
+	read -r _ </etc/shadow || exit 1
+fi
+exit 0
+SVC
+chmod 0755 "$SVC"
+printf '%s\n' PROFILE_VERSION=20150505 \
+	'0-COMMENT=-----Disabled Mode-----' '0-CONFIG={ mode=disabled grant_log=no reject_log=yes }' \
+	'1-COMMENT=-----Learning Mode-----' '1-CONFIG={ mode=learning grant_log=no reject_log=yes }' \
+	'3-COMMENT=-----Enforcing Mode-----' '3-CONFIG={ mode=enforcing grant_log=no reject_log=yes }' \
+	>/etc/tomoyo/profile.conf
+printf '%s\n' /usr/sbin/tomoyo-loadpolicy /usr/sbin/tomoyo-setprofile >/etc/tomoyo/manager.conf
+echo "initialize_domain $SVC from any" >/etc/tomoyo/exception_policy.conf
+printf '%s\n' '<kernel>' 'use_profile 0' '' "<kernel> $SVC" 'use_profile 1' >/etc/tomoyo/domain_policy.conf
+: >/etc/tomoyo/stat.conf
+printf '%s\n' 'load lsm_shim' 'load tomoyo' 'tomoyo_policy /etc/tomoyo' 'lock no' \
+	>/etc/loadable-lsm/modules.conf
+show cat /etc/loadable-lsm/modules.conf
+show loadable-lsm-load || fail "loadable-lsm-load"
+if grep -q '^tomoyo_lkm ' /proc/modules; then
+	echo "    TOMOYO here is tomoyo_lkm: this boot's LSM list has no TOMOYO"
+else
+	echo "    TOMOYO here is the kernel's own, activated now: this boot's LSM list has it"
+fi
+show loadable-lsm-load --status
+
+step "Learn the service: its domain is in learning mode (profile 1); run it as usual"
+show "$SVC" || fail "demo-svc in learning mode"
+learned=$(awk -v h="<kernel> $SVC" '/^<[^>]*>/ { on = ($0 == h) } on && NF && !/^(<|use_)/' "$TFS/domain_policy")
+echo "    learned by TOMOYO for <kernel> $SVC:"
+grep -v '^misc env ' <<<"$learned" | sed 's/^/      /'
+echo "      (and $(grep -c '^misc env ' <<<"$learned") 'misc env' lines: the names in its environment)"
+grep -q 'file read /etc/hostname' <<<"$learned" || fail "the read of /etc/hostname was not learned"
+
+step "Enforce it (profile 3): the usual run passes, a new read is refused"
+show tomoyo-setprofile 3 "<kernel> $SVC" || fail "tomoyo-setprofile"
+show "$SVC" || fail "demo-svc refused in enforcing mode what it did while learning"
+if show "$SVC" peek; then
+	fail "demo-svc read /etc/shadow under enforcing TOMOYO"
+fi
+rec=$(timeout 5 cat "$TFS/audit" 2>/dev/null | tr '\0' '\n' | grep -A2 'granted=no' |
+	grep -B2 'file read /etc/shadow')
+[ -n "$rec" ] || fail "no audit record of the refused read"
+echo "    TOMOYO's audit record of it:"
+sed 's/^/      /' <<<"$rec"
+
+step "yama_lkm: ptrace attach to one's own child, before and after ptrace_scope=2"
+# attach-child: fork a child and PTRACE_ATTACH (16, system call 101) to it.
+cat >/usr/local/bin/attach-child <<'PERL'
+#!/usr/bin/perl
+my $p = fork // die "fork: $!";
+if (!$p) { sleep 30; exit 0 }
+select(undef, undef, undef, 0.3);
+my $r = syscall(101, 16, $p, 0, 0);
+my $e = "$!";
+kill 9, $p;
+waitpid $p, 0;
+print $r == 0 ? "attached to my child $p\n" : "PTRACE_ATTACH to my child $p: $e\n";
+exit($r == 0 ? 0 : 1);
+PERL
+chmod 0755 /usr/local/bin/attach-child
+show setpriv --reuid=1000 --regid=1000 --clear-groups attach-child ||
+	fail "uid 1000 could not attach to its own child before yama_lkm"
+show modprobe yama_lkm ptrace_scope=2 || fail "modprobe yama_lkm"
+echo "    (the built-in Yama's scope stays $(cat /proc/sys/kernel/yama/ptrace_scope 2>/dev/null || echo -); yama_lkm's is $(cat /proc/sys/kernel/yama_lkm/ptrace_scope))"
+if show setpriv --reuid=1000 --regid=1000 --clear-groups attach-child; then
+	fail "yama_lkm at scope 2 let uid 1000 attach"
+fi
+show bash -c "dmesg | grep 'yama_lkm: ptrace attach' | tail -n 1"
+
+step "audit_lkm: a record of an exec, stored by auditd and found with ausearch"
+mkdir -p /var/log/audit
+# Written through at once, so that ausearch sees the record without a wait.
+sed -i 's|^flush *=.*|flush = SYNC|' /etc/audit/auditd.conf
+auditd || fail "auditd"
+for _ in $(seq 50); do
+	auditctl -s 2>/dev/null | grep -q '^pid [1-9]' && break
+	sleep 0.2
 done
-echo "loaded:${loaded:- (no client LSM module in this version yet)}"
-echo "lsm_shim clients in call order: $(cat /sys/kernel/security/lsm_shim/lsm)"
-echo "hooks attached:"
-cat /sys/kernel/security/lsm_shim/hooks
+show modprobe audit_lkm || fail "modprobe audit_lkm"
+echo exec >/sys/kernel/security/audit_lkm/classes
+/usr/bin/true
+rec=""
+for _ in $(seq 50); do
+	rec=$(ausearch -m KERNEL_OTHER --raw 2>/dev/null | grep 'lsm=audit_lkm' |
+		grep ' op=exec ' | grep 'path="/usr/bin/true"' | tail -n 1)
+	[ -n "$rec" ] && break
+	sleep 0.2
+done
+[ -n "$rec" ] || fail "ausearch found no audit_lkm record of the exec of /usr/bin/true"
+echo "  # ausearch -m KERNEL_OTHER --raw | grep lsm=audit_lkm"
+echo "    $rec"
 
-step "The kernel's own LSM list is untouched:"
-cat /sys/kernel/security/lsm; echo
-
-step "Unloading again"
-for m in $(echo "$loaded" | tr ' ' '\n' | tac); do rmmod "$m"; done
-rmmod lsm_shim && echo "lsm_shim unloaded"
-
-step "At boot instead: loadable-lsm.service (installed disabled) would run"
-loadable-lsm-load --dry-run
+step "What runs now"
+show loadable-lsm-load --status
+echo "lsm_shim's clients in call order: $(cat /sys/kernel/security/lsm_shim/lsm)"
+printf '\ndemo: every step did what it showed\n'
