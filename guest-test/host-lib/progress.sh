@@ -17,35 +17,40 @@ LLSM_PROGRESS_QUIET=${LLSM_PROGRESS_QUIET:-60}
 # follow_job FILE LABEL PID: follow FILE until process PID (QEMU) ends.
 follow_job() {
 	local file=$1 label=$2 pid=$3 mode=${LLSM_PROGRESS:-tests}
-	local line rc cur="" n=0 last=""
+	local line rc cur="" n=0 last="" shown=$SECONDS
 	[ "$mode" = 0 ] && return 0
+	# tell TEXT: log it; a quiet minute counts from here.
+	tell() {
+		info "$label: $*"
+		shown=$SECONDS
+	}
 	while :; do
 		IFS= read -r -t "$LLSM_PROGRESS_QUIET" line
 		rc=$?
+		[ $rc = 0 ] || [ $rc -gt 128 ] || break
 		if [ $rc = 0 ] && [ "$mode" = raw ]; then
 			line=${line#\# progress: }
-			[ -n "$line" ] && info "$label: $line"
+			[ -n "$line" ] && tell "$line"
 		elif [ $rc = 0 ]; then
 			case "$line" in
 			"# --- "*)
 				cur=${line#\# --- } n=0 last=""
-				info "$label: $cur"
-				continue ;;
+				tell "$cur" ;;
 			"# progress: "*)
-				info "$label: ${line#\# progress: }"
-				continue ;;
+				tell "${line#\# progress: }" ;;
 			"not ok "*)
-				info "$label: ${cur:+$cur: }$line" ;;
+				tell "${cur:+$cur: }$line" ;;
 			"ok "*)
 				n=$((n + 1)) last=$line
-				[ "$mode" = all ] && info "$label: ${cur:+$cur: }$line" ;;
+				[ "$mode" = all ] && tell "${cur:+$cur: }$line" ;;
 			esac
-		elif [ $rc -gt 128 ] && [ "$mode" = raw ]; then
-			info "$label: (still running)"
-		elif [ $rc -gt 128 ]; then
-			info "$label: ${cur:-the job} still running, $n ok so far${last:+ (last: ${last:0:90})}"
+		fi
+		# Lines that are not shown do not end a quiet minute.
+		[ $((SECONDS - shown)) -ge "$LLSM_PROGRESS_QUIET" ] || continue
+		if [ "$mode" = raw ]; then
+			tell "(still running)"
 		else
-			break
+			tell "${cur:-the job} still running, $n ok so far${last:+ (last: ${last:0:90})}"
 		fi
 	done < <(tail -n +1 -F -s 0.5 --pid="$pid" "$file" 2>/dev/null)
 }
