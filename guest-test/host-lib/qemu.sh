@@ -17,7 +17,11 @@ LLSM_QEMU_MTTCG_MIN=${LLSM_QEMU_MTTCG_MIN:-10.0}
 # The kernel series that passed 30 boots in a row under multi-threaded TCG
 # on such a QEMU (README, "Guest speed"). 7.3 did not: boot 17 of 26 hung
 # for good after "smpboot: Total of 2 processors activated" (QEMU 10.0.13),
-# so series 7 stays single-threaded.
+# so series 7 stays single-threaded. 6.12-rt does too: flipping a static
+# key of the kernel's own (sched_schedstats) under a fork/exec load oopsed
+# its PREEMPT_RT kernel after about 600 flips under multi-threaded TCG
+# ("Oops: int3" at a jump label being patched, no module loaded), and
+# 1,000 flips passed single-threaded.
 LLSM_MTTCG_SERIES=${LLSM_MTTCG_SERIES-6.1 6.12}
 
 # qemu_version CMD...: the version a QEMU command prints (e.g. 10.0.13).

@@ -4,7 +4,8 @@
 #
 # A series names a kernel line; it resolves, at fetch time, to a Debian suite
 # for the guest's userland, the apt release the kernel comes from, and exact
-# package versions. The host's own apt sources are never touched: every query
+# package versions. "6.12-rt" is the same line's PREEMPT_RT flavour
+# (linux-image-rt-amd64), on the same userland. The host's own apt sources are never touched: every query
 # uses a private sources list and private lists under $LLSM_CACHE/apt/.
 
 # series_sources SERIES: the apt source lines the series may draw from.
@@ -15,7 +16,7 @@ series_sources() {
 		say "deb $LLSM_MIRROR bookworm-updates main"
 		say "deb $LLSM_SECURITY_MIRROR bookworm-security main"
 		;;
-	6.12)
+	6.12 | 6.12-rt)
 		say "deb $LLSM_MIRROR trixie main"
 		say "deb $LLSM_MIRROR trixie-updates main"
 		say "deb $LLSM_SECURITY_MIRROR trixie-security main"
@@ -80,15 +81,16 @@ newest_of() {
 # the kernel's release and the exact versions of everything the image key
 # depends on.
 series_resolve() {
-	local s=$1 suite krel kver abi out dep
+	local s=$1 suite krel kver abi out dep meta=linux-image-amd64
 	series_apt_update "$s"
 	case "$s" in
 	6.1) suite=bookworm ;;
 	6.12) suite=trixie ;;
+	6.12-rt) suite=trixie meta=linux-image-rt-amd64 ;;
 	7)
 		local bpo sid
-		bpo=$(apt_q "$s" madison linux-image-amd64 | awk '/trixie-backports/ { print $3; exit }')
-		sid=$(apt_q "$s" madison linux-image-amd64 | awk '/ sid\// { print $3; exit }')
+		bpo=$(apt_q "$s" madison "$meta" | awk '/trixie-backports/ { print $3; exit }')
+		sid=$(apt_q "$s" madison "$meta" | awk '/ sid\// { print $3; exit }')
 		if [ -n "$bpo" ] && dpkg --compare-versions "$bpo" ge "$sid"; then
 			suite=trixie krel=trixie-backports
 		else
@@ -97,17 +99,17 @@ series_resolve() {
 		;;
 	esac
 	if [ -n "${krel:-}" ]; then
-		kver=$(apt_q "$s" madison linux-image-amd64 | awk -v r="$krel" '$0 ~ r"/" { print $3; exit }')
+		kver=$(apt_q "$s" madison "$meta" | awk -v r="$krel" '$0 ~ r"/" { print $3; exit }')
 	elif [ "$suite" = sid ]; then
-		kver=$(apt_q "$s" madison linux-image-amd64 | awk '/ sid\// { print $3; exit }')
+		kver=$(apt_q "$s" madison "$meta" | awk '/ sid\// { print $3; exit }')
 	else
-		kver=$(newest_of "$s" linux-image-amd64)
+		kver=$(newest_of "$s" "$meta")
 	fi
-	[ -n "$kver" ] || die "series $s: no linux-image-amd64 found"
-	dep=$(apt_q "$s" show "linux-image-amd64=$kver" 2>/dev/null |
+	[ -n "$kver" ] || die "series $s: no $meta found"
+	dep=$(apt_q "$s" show "$meta=$kver" 2>/dev/null |
 		sed -n 's/^Depends: //p' | head -n 1)
 	abi=$(printf '%s\n' "$dep" | tr ',' '\n' | sed -n 's/^ *linux-image-\([^ ]*\).*/\1/p' | head -n 1)
-	[ -n "$abi" ] || die "series $s: cannot find the kernel ABI of linux-image-amd64 $kver"
+	[ -n "$abi" ] || die "series $s: cannot find the kernel ABI of $meta $kver"
 	[ "$suite" = sid ] || SUITE_SKIP=" sid/"
 	mkdir -p "$LLSM_CACHE/series"
 	out="$LLSM_CACHE/series/$s.env"
