@@ -17,7 +17,7 @@ LLSM_PROGRESS_QUIET=${LLSM_PROGRESS_QUIET:-60}
 # follow_job FILE LABEL PID: follow FILE until process PID (QEMU) ends.
 follow_job() {
 	local file=$1 label=$2 pid=$3 mode=${LLSM_PROGRESS:-tests}
-	local line rc cur="" n=0 last="" shown=$SECONDS
+	local line rc part="" cur="" n=0 last="" shown=$SECONDS
 	[ "$mode" = 0 ] && return 0
 	# tell TEXT: log it; a quiet minute counts from here.
 	tell() {
@@ -28,6 +28,13 @@ follow_job() {
 		IFS= read -r -t "$LLSM_PROGRESS_QUIET" line
 		rc=$?
 		[ $rc = 0 ] || [ $rc -gt 128 ] || break
+		# A read that times out keeps what it read of a line so far: the
+		# rest comes with the next read.
+		if [ $rc -gt 128 ]; then
+			part+=$line
+		else
+			line=$part$line part=""
+		fi
 		if [ $rc = 0 ] && [ "$mode" = raw ]; then
 			line=${line#\# progress: }
 			[ -n "$line" ] && tell "$line"
