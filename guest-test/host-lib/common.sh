@@ -22,6 +22,18 @@ series_check() {
 	esac
 }
 
+# prune_superseded DIR SERIES KEEP: remove the builds of SERIES in DIR
+# (DIR/SERIES-KEY, KEY 16 hex digits) other than KEEP. Another series whose
+# name starts with SERIES- (6.12-rt beside 6.12) is not one of them.
+prune_superseded() {
+	local old key
+	for old in "$1/$2"-*; do
+		key=${old#"$1/$2"-}
+		[[ $key =~ ^[0-9a-f]{16}$ ]] || continue
+		[ "$old" = "$3" ] || rm -rf "$old"
+	done
+}
+
 # tests_allow_taint TEST...: the taint letters that the named guest tests
 # (files in guest-test/guest-tests) cause on purpose and declare with a line
 # "# llsm-allow-taint: LETTERS"; for LLSM_ALLOW_TAINT.
