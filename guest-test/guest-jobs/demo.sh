@@ -11,6 +11,7 @@
 # fails when one does not hold.
 set -u
 export DEBIAN_FRONTEND=noninteractive
+. /mnt/host/guest-lib/field.sh
 R=/mnt/host/pkgs/repo
 SVC=/usr/local/sbin/demo-svc
 TFS=/sys/kernel/security/tomoyo
@@ -31,10 +32,7 @@ fail() {
 step "Kernel $kver; the LSMs it booted with: $(cat /sys/kernel/security/lsm)"
 
 step "Add the signed loadable-lsm repository (this guest has no network: Debian's own sources are set aside)"
-mkdir -p /root/apt-aside
-mv /etc/apt/sources.list.d/* /root/apt-aside/ 2>/dev/null
-install -D -m 0644 "$R/loadable-lsm.gpg" /etc/apt/keyrings/loadable-lsm.gpg
-install -m 0644 "$R/loadable-lsm.sources" /etc/apt/sources.list.d/
+repo_add "$R" || fail "the repository's key and .sources"
 show cat /etc/apt/sources.list.d/loadable-lsm.sources
 echo "  # apt-get update"
 apt-get update >/tmp/apt-update.log 2>&1 || fail "apt-get update: $(tail -n 3 /tmp/apt-update.log)"
@@ -85,7 +83,7 @@ show loadable-lsm-load --status
 
 step "Learn the service: its domain is in learning mode (profile 1); run it as usual"
 show "$SVC" || fail "demo-svc in learning mode"
-learned=$(awk -v h="<kernel> $SVC" '/^<[^>]*>/ { on = ($0 == h) } on && NF && !/^(<|use_)/' "$TFS/domain_policy")
+learned=$(domain_block "<kernel> $SVC" "$TFS/domain_policy" | grep -vE '^(<|use_)')
 echo "    learned by TOMOYO for <kernel> $SVC:"
 grep -v '^misc env ' <<<"$learned" | sed 's/^/      /'
 echo "      (and $(grep -c '^misc env ' <<<"$learned") 'misc env' lines: the names in its environment)"
@@ -97,8 +95,7 @@ show "$SVC" || fail "demo-svc refused in enforcing mode what it did while learni
 if show "$SVC" peek; then
 	fail "demo-svc read /etc/shadow under enforcing TOMOYO"
 fi
-rec=$(timeout 5 cat "$TFS/audit" 2>/dev/null | tr '\0' '\n' | grep -A2 'granted=no' |
-	grep -B2 'file read /etc/shadow')
+rec=$(tomoyo_audit_denial "$TFS" 'file read /etc/shadow')
 [ -n "$rec" ] || fail "no audit record of the refused read"
 echo "    TOMOYO's audit record of it:"
 sed 's/^/      /' <<<"$rec"
@@ -128,14 +125,9 @@ fi
 show bash -c "dmesg | grep 'yama_lkm: ptrace attach' | tail -n 1"
 
 step "audit_lkm: a record of an exec, stored by auditd and found with ausearch"
-mkdir -p /var/log/audit
-# Written through at once, so that ausearch sees the record without a wait.
-sed -i 's|^flush *=.*|flush = SYNC|' /etc/audit/auditd.conf
-auditd || fail "auditd"
-for _ in $(seq 50); do
-	auditctl -s 2>/dev/null | grep -q '^pid [1-9]' && break
-	sleep 0.2
-done
+# Debian's configuration with its default log, written through at once, so
+# that ausearch sees the record without a wait.
+start_auditd /etc/audit /var/log/audit/audit.log || fail "auditd"
 show modprobe audit_lkm || fail "modprobe audit_lkm"
 echo exec >/sys/kernel/security/audit_lkm/classes
 /usr/bin/true

@@ -6,6 +6,8 @@
 
 # shellcheck source=/dev/null
 . /mnt/host/versions # CUR, PREV, KABI2
+# domain_block, repo_add
+. /mnt/host/guest-lib/field.sh
 P=/mnt/host/pkgs
 DKMS_NAME=loadable-lsm
 export DEBIAN_FRONTEND=noninteractive
@@ -29,12 +31,6 @@ module_files() {
 	for m in $(built_modules); do
 		find /lib/modules -path '*/updates/dkms/*' -name "$m.ko*" 2>/dev/null
 	done
-}
-
-# domain_block HEADER FILE: the lines of one TOMOYO domain in a domain
-# policy: HEADER and what follows it up to the next domain.
-domain_block() {
-	awk -v h="$1" '/^<[^>]*>/ { on = ($0 == h) } on && NF' "$2"
 }
 
 # tap_log NAME LOGFILE CMD...: tap_run with the whole output kept in LOGFILE
@@ -123,11 +119,7 @@ repo_refused() {
 # aside (and stay aside). Logs go to LOGDIR.
 repo_install() {
 	local t
-	mkdir -p /root/apt-aside
-	mv /etc/apt/sources.list.d/* /root/apt-aside/ 2>/dev/null
-	[ -f /etc/apt/sources.list ] && mv /etc/apt/sources.list /root/apt-aside/
-	install -D -m 0644 "$P/repo/loadable-lsm.gpg" /etc/apt/keyrings/loadable-lsm.gpg
-	install -m 0644 "$P/repo/loadable-lsm.sources" /etc/apt/sources.list.d/
+	repo_add "$P/repo"
 	# Refused first: a Release whose signed text was changed, then a key that
 	# did not sign it. apt must not take either (nor offer the package).
 	cp -r "$P/repo/apt" /srv/llsm-tampered

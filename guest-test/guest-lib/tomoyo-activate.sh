@@ -9,6 +9,7 @@
 # enforcing mkdir only, for the domain of /usr/local/bin/llsm-mkdir (a copy
 # of mkdir), which may create /tmp/llsm-ok and nothing else.
 
+. /mnt/host/guest-lib/field.sh
 TA_TFS=/sys/kernel/security/tomoyo
 TA_MKDIR=/usr/local/bin/llsm-mkdir
 
@@ -56,10 +57,8 @@ ta_allowed_op() {
 }
 
 # ta_audit_denial: the audit log's record of the denied mkdir, or nothing.
-# The records are NUL-separated.
 ta_audit_denial() {
-	timeout 5 cat "$TA_TFS/audit" 2>/dev/null | tr '\0' '\n' |
-		grep -A2 'granted=no' | grep -B2 'file mkdir /tmp/llsm-denied/'
+	tomoyo_audit_denial "$TA_TFS" 'file mkdir /tmp/llsm-denied/'
 }
 
 # ta_kernel_policy: what the kernel holds, as a checksum: the profiles, the

@@ -7,6 +7,7 @@
 # module; 100 load/unload cycles under a ptrace/exec load.
 . /mnt/host/guest-lib/tap.sh
 . /mnt/host/guest-lib/llsm.sh
+. /mnt/host/guest-lib/field.sh
 
 afs=/sys/kernel/security/audit_lkm
 cycles=${LLSM_AUDIT_CYCLES:-100}
@@ -18,21 +19,6 @@ mkdir -p "$LLSM_WORK"
 # counter NAME: one of audit_lkm's counters.
 counter() {
 	awk -v n="$1" '$1 == n { print $2 }' "$afs/counters"
-}
-
-# start_auditd: auditd with this test's configuration: its own log,
-# written through on every record so that ausearch sees it at once.
-start_auditd() {
-	mkdir -p "$adir"
-	sed -e "s|^log_file *=.*|log_file = $alog|" -e 's|^flush *=.*|flush = SYNC|' \
-		/etc/audit/auditd.conf >"$adir/auditd.conf"
-	chmod 600 "$adir/auditd.conf"
-	auditd -c "$adir" || return 1
-	for _ in $(seq 50); do
-		auditctl -s 2>/dev/null | grep -q '^pid [1-9]' && return 0
-		sleep 0.2
-	done
-	return 1
 }
 
 # records OP PID: audit_lkm's records of operation OP by process PID.
@@ -84,7 +70,8 @@ echo none >"$afs/classes"
 
 # auditd and ausearch see the records of a known workload.
 t=$(now_s)
-if start_auditd; then
+# auditd with this test's configuration: its own log, written through.
+if start_auditd "$adir" "$alog"; then
 	tap_ok "auditd started ($(auditctl -s | grep '^pid'))"
 else
 	tap_not_ok "auditd started"

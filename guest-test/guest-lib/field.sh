@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# Guest-side helpers of what a field engineer's steps share: the demo's
+# job (guest-jobs/demo.sh), the package tests (pkg.sh), 30-audit.sh and
+# the "load tomoyo" tests (tomoyo-activate.sh). Plain functions of their
+# arguments: it needs neither tap.sh nor the package tests' versions file.
+
+# domain_block HEADER FILE: the lines of one TOMOYO domain in a domain
+# policy: HEADER and what follows it up to the next domain.
+domain_block() {
+	awk -v h="$1" '/^<[^>]*>/ { on = ($0 == h) } on && NF' "$2"
+}
+
+# tomoyo_audit_denial TFS PATTERN: the record of TOMOYO's audit log (TFS
+# is TOMOYO's securityfs directory) of a denied request matching PATTERN,
+# or nothing. The records are NUL-separated.
+tomoyo_audit_denial() {
+	timeout 5 cat "$1/audit" 2>/dev/null | tr '\0' '\n' |
+		grep -A2 'granted=no' | grep -B2 -- "$2"
+}
+
+# repo_add DIR: the signed apt repository make-repo wrote at DIR as apt's
+# only source, with the .sources snippet and key it ships. The guest has
+# no network: the image's Debian sources are set aside in /root/apt-aside
+# (and stay aside).
+repo_add() {
+	mkdir -p /root/apt-aside
+	mv /etc/apt/sources.list.d/* /root/apt-aside/ 2>/dev/null
+	if [ -f /etc/apt/sources.list ]; then
+		mv /etc/apt/sources.list /root/apt-aside/
+	fi
+	install -D -m 0644 "$1/loadable-lsm.gpg" /etc/apt/keyrings/loadable-lsm.gpg &&
+		install -m 0644 "$1/loadable-lsm.sources" /etc/apt/sources.list.d/
+}
+
+# start_auditd CONFDIR LOGFILE: auditd with CONFDIR/auditd.conf, made from
+# /etc/audit/auditd.conf (CONFDIR may be /etc/audit itself) with its log
+# in LOGFILE, written through on every record so that ausearch sees it at
+# once; waits up to 10 s for auditd to answer auditctl.
+start_auditd() {
+	local conf
+	mkdir -p "$1" "$(dirname "$2")" &&
+		conf=$(sed -e "s|^log_file *=.*|log_file = $2|" -e 's|^flush *=.*|flush = SYNC|' \
+			/etc/audit/auditd.conf) &&
+		printf '%s\n' "$conf" >"$1/auditd.conf" &&
+		chmod 600 "$1/auditd.conf" &&
+		auditd -c "$1" || return 1
+	for _ in $(seq 50); do
+		auditctl -s 2>/dev/null | grep -q '^pid [1-9]' && return 0
+		sleep 0.2
+	done
+	return 1
+}
