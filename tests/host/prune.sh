@@ -14,7 +14,7 @@ mkdir -p "$i/6.12-0123456789abcdef" "$i/6.12-fedcba9876543210" \
 	"$i/6.1-0123456789abcdef" "$i/6.12-notakey"
 prune_superseded "$i" 6.12 "$i/6.12-fedcba9876543210"
 is "the older 6.12 image is gone, the new one stays" "6.12-fedcba9876543210" \
-	"$(cd "$i" && ls -d 6.12-[0-9a-f]* | grep -Ev -- '-(rt|selinux)-')"
+	"$(cd "$i" && printf '%s\n' 6.12-[0-9a-f]*)"
 check "6.12-rt's image stays" test -d "$i/6.12-rt-0123456789abcdef"
 check "6.12-selinux's image stays" test -d "$i/6.12-selinux-0123456789abcdef"
 check "6.1's image stays" test -d "$i/6.1-0123456789abcdef"
