@@ -358,14 +358,14 @@ int alkm_control_init(void)
 {
 	size_t i;
 
-	dir = securityfs_create_dir("audit_lkm", NULL);
+	dir = lsm_shim_securityfs_create_dir("audit_lkm");
 	if (IS_ERR(dir))
 		return PTR_ERR(dir);
 	for (i = 0; i < ARRAY_SIZE(knobs); i++) {
-		files[i] = securityfs_create_file(knobs[i].name,
-						  knobs[i].store ? 0600 : 0444,
-						  dir, (void *)&knobs[i],
-						  &knob_fops);
+		files[i] = lsm_shim_securityfs_create_file(knobs[i].name,
+							   knobs[i].store ? 0600 : 0444,
+							   dir, (void *)&knobs[i],
+							   &knob_fops);
 		if (IS_ERR(files[i])) {
 			int rc = PTR_ERR(files[i]);
 

@@ -13,6 +13,7 @@
 #ifndef LOADABLE_LSM_LSM_SHIM_H
 #define LOADABLE_LSM_LSM_SHIM_H
 
+#include <linux/fs.h>
 #include <linux/gfp.h>
 #include <linux/lsm_hooks.h>
 #include <linux/module.h>
@@ -142,5 +143,9 @@ void *lsm_shim_state(const struct lsm_shim_lsm *lsm, enum lsm_shim_object type,
 void *lsm_shim_state_lookup(const struct lsm_shim_lsm *lsm,
 			    enum lsm_shim_object type, const void *object);
 bool lsm_shim_locked(void);
+struct dentry *lsm_shim_securityfs_create_dir(const char *name);
+struct dentry *lsm_shim_securityfs_create_file(const char *name, umode_t mode,
+					       struct dentry *parent, void *data,
+					       const struct file_operations *fops);
 
 #endif /* LOADABLE_LSM_LSM_SHIM_H */

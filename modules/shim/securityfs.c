@@ -155,12 +155,13 @@ int shim_securityfs_init(void)
 	int i;
 
 	BUILD_BUG_ON(ARRAY_SIZE(spec) != ARRAY_SIZE(files));
-	dir = securityfs_create_dir(SHIM_NAME, NULL);
+	dir = lsm_shim_securityfs_create_dir(SHIM_NAME);
 	if (IS_ERR(dir))
 		return PTR_ERR(dir);
 	for (i = 0; i < ARRAY_SIZE(spec); i++) {
-		files[i] = securityfs_create_file(spec[i].name, spec[i].mode,
-						  dir, NULL, spec[i].fops);
+		files[i] = lsm_shim_securityfs_create_file(spec[i].name,
+							   spec[i].mode, dir,
+							   NULL, spec[i].fops);
 		if (IS_ERR(files[i])) {
 			int err = PTR_ERR(files[i]);
 

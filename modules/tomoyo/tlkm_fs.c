@@ -106,7 +106,7 @@ int tlkm_fs_init(void)
 {
 	long i;
 
-	tlkm_dir = securityfs_create_dir("tomoyo", NULL);
+	tlkm_dir = lsm_shim_securityfs_create_dir("tomoyo");
 	if (IS_ERR(tlkm_dir)) {
 		int ret = PTR_ERR(tlkm_dir);
 
@@ -117,10 +117,10 @@ int tlkm_fs_init(void)
 		bool ro = i == F_AUDIT || i == F_VERSION;
 		struct dentry *d;
 
-		d = securityfs_create_file(tlkm_file_defs[i].name,
-					   S_IFREG | tlkm_file_defs[i].mode,
-					   tlkm_dir, (void *)i,
-					   ro ? &tlkm_ro_fops : &tlkm_fops);
+		d = lsm_shim_securityfs_create_file(tlkm_file_defs[i].name,
+						    S_IFREG | tlkm_file_defs[i].mode,
+						    tlkm_dir, (void *)i,
+						    ro ? &tlkm_ro_fops : &tlkm_fops);
 		if (IS_ERR(d)) {
 			tlkm_fs_exit();
 			return PTR_ERR(d);
