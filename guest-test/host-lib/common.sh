@@ -5,9 +5,10 @@
 
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
 # The series make check covers (every one, when no series is named), and
-# the others the harness knows, run when named (make check KERNEL=6.12-rt).
+# the others the harness knows, run when named (make check KERNEL=6.12-rt;
+# 6.12-selinux is the image of guest-test/check-selinux).
 LLSM_SERIES_ALL="6.1 6.12 7"
-LLSM_SERIES_MORE="6.12-rt"
+LLSM_SERIES_MORE="6.12-rt 6.12-selinux"
 LLSM_SERIES_DEFAULT=6.12
 
 # Host packages the harness needs; need_host_tools installs them when

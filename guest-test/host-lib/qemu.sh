@@ -21,8 +21,8 @@ LLSM_QEMU_MTTCG_MIN=${LLSM_QEMU_MTTCG_MIN:-10.0}
 # key of the kernel's own (sched_schedstats) under a fork/exec load oopsed
 # its PREEMPT_RT kernel after about 600 flips under multi-threaded TCG
 # ("Oops: int3" at a jump label being patched, no module loaded), and
-# 1,000 flips passed single-threaded.
-LLSM_MTTCG_SERIES=${LLSM_MTTCG_SERIES-6.1 6.12}
+# 1,000 flips passed single-threaded. 6.12-selinux boots 6.12's kernel.
+LLSM_MTTCG_SERIES=${LLSM_MTTCG_SERIES-6.1 6.12 6.12-selinux}
 
 # qemu_version CMD...: the version a QEMU command prints (e.g. 10.0.13).
 qemu_version() {

@@ -5,7 +5,9 @@
 # A series names a kernel line; it resolves, at fetch time, to a Debian suite
 # for the guest's userland, the apt release the kernel comes from, and exact
 # package versions. "6.12-rt" is the same line's PREEMPT_RT flavour
-# (linux-image-rt-amd64), on the same userland. The host's own apt sources are never touched: every query
+# (linux-image-rt-amd64), on the same userland; "6.12-selinux" is 6.12 with
+# an image labelled for SELinux and booted SELinux-enforcing
+# (guest-test/check-selinux). The host's own apt sources are never touched: every query
 # uses a private sources list and private lists under $LLSM_CACHE/apt/.
 
 # series_sources SERIES: the apt source lines the series may draw from.
@@ -16,7 +18,7 @@ series_sources() {
 		say "deb $LLSM_MIRROR bookworm-updates main"
 		say "deb $LLSM_SECURITY_MIRROR bookworm-security main"
 		;;
-	6.12 | 6.12-rt)
+	6.12 | 6.12-rt | 6.12-selinux)
 		say "deb $LLSM_MIRROR trixie main"
 		say "deb $LLSM_MIRROR trixie-updates main"
 		say "deb $LLSM_SECURITY_MIRROR trixie-security main"
@@ -85,7 +87,7 @@ series_resolve() {
 	series_apt_update "$s"
 	case "$s" in
 	6.1) suite=bookworm ;;
-	6.12) suite=trixie ;;
+	6.12 | 6.12-selinux) suite=trixie ;;
 	6.12-rt) suite=trixie meta=linux-image-rt-amd64 ;;
 	7)
 		local bpo sid
