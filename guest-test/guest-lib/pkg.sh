@@ -61,13 +61,6 @@ tap_grep() {
 	fi
 }
 
-# tap_true NAME CMD...: CMD succeeds, quietly.
-tap_true() {
-	local name=$1
-	shift
-	if "$@" >/dev/null 2>&1; then tap_ok "$name"; else tap_not_ok "$name"; fi
-}
-
 # tap_skip NAME REASON: a test that cannot run here, and why.
 tap_skip() {
 	TAP_N=$((TAP_N + 1))

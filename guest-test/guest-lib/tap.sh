@@ -38,6 +38,13 @@ tap_run() {
 	return $rc
 }
 
+# tap_true NAME CMD...: CMD succeeds, quietly.
+tap_true() {
+	local name=$1
+	shift
+	if "$@" >/dev/null 2>&1; then tap_ok "$name"; else tap_not_ok "$name"; fi
+}
+
 # tap_is NAME EXPECTED ACTUAL: one test comparing two strings.
 tap_is() {
 	if [ "$2" = "$3" ]; then
