@@ -13,6 +13,8 @@
 #   make dist                            release tarball into dist/ (rpmbuild -ta takes it)
 #   make repo                            signed apt and rpm repositories into dist/repo
 #   make check-packages [KERNEL=...]     package life cycle in guests (slow)
+#   make check-selinux                   the package and every client on an
+#                                        SELinux-enforcing guest
 #   make bench [KERNEL=...]              LSM overhead microbenchmarks in guests
 #   make clean
 #
@@ -22,7 +24,7 @@
 KERNEL ?= all
 SERIES := $(if $(filter all,$(KERNEL)),,$(KERNEL))
 
-.PHONY: all modules check check-full check-host check-packages soak demo guest-image lint packages dist repo clean bench
+.PHONY: all modules check check-full check-host check-packages check-selinux soak demo guest-image lint packages dist repo clean bench
 
 # A bare make builds the modules, as for any out-of-tree module; it never
 # loads them (guests do that) and never starts the guest matrix.
@@ -42,6 +44,9 @@ check:
 
 check-host:
 	tests/run --host-only
+
+check-selinux:
+	guest-test/check-selinux
 
 # Every series in full (make check runs the default series in full and
 # the smoke set on the others).

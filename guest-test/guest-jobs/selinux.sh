@@ -1,0 +1,190 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Guest job of check-selinux, on an SELinux-enforcing Debian guest (no
+# AppArmor, no built-in TOMOYO). SELinux's decisions are taken before any
+# loadable-lsm module and again with every client loaded, and compared:
+# the exit codes, the error messages and the AVC records (without their
+# time, pid and inode) must be the same. Between the two: the package from
+# the signed repository (DKMS builds in the guest), loadable-lsm.service
+# loading the shim, tomoyo_lkm, yama_lkm and audit_lkm as systemd runs it
+# under SELinux (no AVC denial of its own), and each client refusing what
+# it should: TOMOYO a read SELinux allows, yama_lkm an attach, audit_lkm's
+# record found with ausearch.
+. /mnt/host/guest-lib/tap.sh
+. /mnt/host/guest-lib/field.sh
+export DEBIAN_FRONTEND=noninteractive
+R=/mnt/host/pkgs/repo
+W=/root/llsm-selinux
+TFS=/sys/kernel/security/tomoyo
+ALOG=/var/log/audit/audit.log
+# A copy of cat labelled as ping's program: the way into a confined domain
+# (ping_t) for the SELinux probes. A plain copy, for TOMOYO's domain.
+PCAT=/usr/local/bin/llsm-ping-cat
+TCAT=/usr/local/bin/llsm-tomoyo-cat
+mkdir -p "$W"
+
+# mark: the audit log's length now. avc_since MARK: the AVC denials logged
+# since MARK, one per line, without time, pid and inode (auditd writes
+# through: the image sets flush = SYNC).
+mark() { wc -l <"$ALOG"; }
+avc_since() {
+	tail -n +"$(($1 + 1))" "$ALOG" | grep '^type=AVC ' |
+		sed -E 's/msg=audit\([^)]*\): //; s/ (pid|ino)=[0-9]+//g'
+}
+
+# selinux_probes: what SELinux decides on three requests of a confined
+# domain (ping_t): reading /etc/shadow (denied), starting a program that
+# is not ping_t's entry point (denied), reading /etc/hostname (allowed).
+# Prints each request's exit code and error, then the AVC records.
+selinux_probes() {
+	local m out rc
+	m=$(mark)
+	for req in "$PCAT /etc/shadow" "/usr/bin/true" "$PCAT /etc/hostname"; do
+		# shellcheck disable=SC2086 # the request is words
+		out=$(runcon system_u:system_r:ping_t:s0 $req 2>&1 >/dev/null)
+		rc=$?
+		echo "$req: exit $rc${out:+: $out}"
+	done
+	sleep 1
+	avc_since "$m" | sort
+}
+
+tap_is "SELinux is enforcing" Enforcing "$(getenforce)"
+lsms=$(cat /sys/kernel/security/lsm)
+tap_ok "the boot's LSMs: $lsms"
+tap_true "SELinux is among them, AppArmor and TOMOYO are not" \
+	bash -c "grep -q selinux <<<'$lsms' && ! grep -qE 'apparmor|tomoyo' <<<'$lsms'"
+tap_diag "the job runs as $(id -Z) (an init script's domain)"
+tap_is "auditd writes through (image: flush = SYNC)" "flush = SYNC" \
+	"$(grep -E '^flush *=' /etc/audit/auditd.conf)"
+
+cp /usr/bin/cat "$PCAT"
+cp /usr/bin/cat "$TCAT"
+chcon -t ping_exec_t "$PCAT"
+selinux_probes >"$W/before.txt"
+tap_diag "SELinux before loadable-lsm:" "$(cat "$W/before.txt")"
+tap_true "SELinux denies ping_t the read of /etc/shadow, with an AVC record" \
+	grep -q 'denied  { read } .*comm="llsm-ping-cat" name="shadow"' "$W/before.txt"
+tap_true "SELinux denies ping_t an entry through /usr/bin/true, with an AVC record" \
+	grep -q 'denied  { entrypoint } .*path="/usr/bin/true"' "$W/before.txt"
+tap_true "SELinux lets ping_t read /etc/hostname" grep -qx "$PCAT /etc/hostname: exit 0" "$W/before.txt"
+# tcat FILE: $TCAT reads FILE, its output always into the same file (TOMOYO
+# checks the getattr of standard output by path: a pipe's name, pipe:[N],
+# is new each time). Its errors are in $W/tcat.err.
+tcat() { "$TCAT" "$1" >"$W/tcat.out" 2>"$W/tcat.err"; }
+tap_true "without loadable-lsm, $TCAT reads /etc/passwd" tcat /etc/passwd
+
+# The package, as a fleet installs it.
+t=$(now_s)
+m=$(mark)
+if repo_add "$R"; then tap_ok "the signed repository added"; else tap_not_ok "the signed repository added"; fi
+tap_run "apt-get update" apt-get update
+if apt-get install -y loadable-lsm >"$W/apt-install.log" 2>&1; then
+	tap_ok "apt-get install loadable-lsm: DKMS built for $(uname -r) ($(since "$t") s)"
+else
+	tap_not_ok "apt-get install loadable-lsm"
+	tap_diag "$(tail -n 25 "$W/apt-install.log")"
+fi
+phase_time apt-install "$(since "$t")"
+avc=$(avc_since "$m")
+tap_diag "AVC denials while apt, dpkg and DKMS ran (SELinux's business with Debian's tools): ${avc:-none}"
+
+# TOMOYO's policy: a domain for $TCAT, learning first.
+mkdir -p /etc/tomoyo
+printf '%s\n' PROFILE_VERSION=20150505 \
+	'0-CONFIG={ mode=disabled grant_log=no reject_log=yes }' \
+	'1-CONFIG={ mode=learning grant_log=no reject_log=yes }' \
+	'3-CONFIG={ mode=enforcing grant_log=no reject_log=yes }' >/etc/tomoyo/profile.conf
+printf '%s\n' /usr/sbin/tomoyo-loadpolicy /usr/sbin/tomoyo-setprofile >/etc/tomoyo/manager.conf
+echo "initialize_domain $TCAT from any" >/etc/tomoyo/exception_policy.conf
+printf '%s\n' '<kernel>' 'use_profile 0' '' "<kernel> $TCAT" 'use_profile 1' >/etc/tomoyo/domain_policy.conf
+: >/etc/tomoyo/stat.conf
+printf '%s\n' 'load lsm_shim' 'load tomoyo' 'load yama_lkm ptrace_scope=2' 'load audit_lkm' \
+	'tomoyo_policy /etc/tomoyo' 'lock no' >/etc/loadable-lsm/modules.conf
+
+# attach-child: fork a child and PTRACE_ATTACH (16, system call 101) to it.
+cat >/usr/local/bin/attach-child <<'PERL'
+#!/usr/bin/perl
+my $p = fork // die "fork: $!";
+if (!$p) { sleep 30; exit 0 }
+select(undef, undef, undef, 0.3);
+my $r = syscall(101, 16, $p, 0, 0);
+my $e = "$!";
+kill 9, $p;
+waitpid $p, 0;
+print $r == 0 ? "attached\n" : "PTRACE_ATTACH: $e\n";
+exit($r == 0 ? 0 : 1);
+PERL
+chmod 0755 /usr/local/bin/attach-child
+as_user() { setpriv --reuid=1000 --regid=1000 --clear-groups "$@"; }
+tap_run "without yama_lkm, uid 1000 attaches to its own child" as_user attach-child
+
+m=$(mark)
+tap_run "systemctl enable --now loadable-lsm.service: systemd loads the modules under SELinux" \
+	systemctl enable --now loadable-lsm.service
+tap_diag "$(systemctl status --no-pager loadable-lsm.service 2>&1 | tail -n 12)"
+for mod in lsm_shim tomoyo_lkm yama_lkm audit_lkm; do
+	tap_true "$mod is loaded" grep -q "^$mod " /proc/modules
+done
+tap_is "lsm_shim's clients, in call order" "tomoyo_lkm,yama_lkm,audit_lkm" \
+	"$(cat /sys/kernel/security/lsm_shim/lsm)"
+sleep 1
+avc=$(avc_since "$m")
+tap_is "SELinux denied loadable-lsm.service nothing" "" "$avc"
+
+# Each client at work beside SELinux.
+tap_true "TOMOYO learning: $TCAT reads /etc/hostname" tcat /etc/hostname
+tap_run "the domain to enforcing" tomoyo-setprofile 3 "<kernel> $TCAT"
+tap_true "TOMOYO enforcing: the learned read still works" tcat /etc/hostname
+tap_diag "$(cat "$W/tcat.err")"
+if tcat /etc/passwd; then
+	tap_not_ok "TOMOYO enforcing refuses $TCAT a read SELinux allows (/etc/passwd)"
+else
+	tap_ok "TOMOYO enforcing refuses $TCAT a read SELinux allows (/etc/passwd)"
+fi
+tap_diag "$(cat "$W/tcat.err")"
+rec=$(tomoyo_audit_denial "$TFS" "file read /etc/passwd")
+tap_true "with TOMOYO's audit record" test -n "$rec"
+tap_diag "$rec"
+if out=$(as_user attach-child 2>&1); then
+	tap_not_ok "yama_lkm (ptrace_scope=2) refuses uid 1000 the attach"
+else
+	tap_ok "yama_lkm (ptrace_scope=2) refuses uid 1000 the attach"
+fi
+tap_diag "$out"
+echo exec >/sys/kernel/security/audit_lkm/classes
+/usr/bin/true
+rec=""
+for _ in $(seq 50); do
+	rec=$(ausearch -m KERNEL_OTHER --raw 2>/dev/null | grep 'lsm=audit_lkm' |
+		grep ' op=exec ' | grep 'path="/usr/bin/true"' | tail -n 1)
+	[ -n "$rec" ] && break
+	sleep 0.2
+done
+tap_true "audit_lkm's record of an exec, found with ausearch" test -n "$rec"
+tap_diag "$rec"
+
+# SELinux again, with every client loaded.
+selinux_probes >"$W/after.txt"
+if diff "$W/before.txt" "$W/after.txt" >"$W/probes.diff"; then
+	tap_ok "SELinux's decisions and AVC records are the same with every client loaded"
+else
+	tap_not_ok "SELinux's decisions and AVC records are the same with every client loaded"
+	tap_diag "$(cat "$W/probes.diff")"
+fi
+tap_is "SELinux is still enforcing" Enforcing "$(getenforce)"
+
+# And unloaded: every client, then the shim, with SELinux as before.
+m=$(mark)
+for mod in audit_lkm yama_lkm tomoyo_lkm lsm_shim; do
+	tap_run "rmmod $mod" rmmod "$mod"
+done
+tap_is "SELinux denied the unloads nothing" "" "$(sleep 1; avc_since "$m")"
+selinux_probes >"$W/unloaded.txt"
+if diff "$W/before.txt" "$W/unloaded.txt" >"$W/probes.diff"; then
+	tap_ok "SELinux's decisions and AVC records are the same once they are unloaded"
+else
+	tap_not_ok "SELinux's decisions and AVC records are the same once they are unloaded"
+	tap_diag "$(cat "$W/probes.diff")"
+fi
+tap_end
