@@ -101,20 +101,7 @@ echo "    TOMOYO's audit record of it:"
 sed 's/^/      /' <<<"$rec"
 
 step "yama_lkm: ptrace attach to one's own child, before and after ptrace_scope=2"
-# attach-child: fork a child and PTRACE_ATTACH (16, system call 101) to it.
-cat >/usr/local/bin/attach-child <<'PERL'
-#!/usr/bin/perl
-my $p = fork // die "fork: $!";
-if (!$p) { sleep 30; exit 0 }
-select(undef, undef, undef, 0.3);
-my $r = syscall(101, 16, $p, 0, 0);
-my $e = "$!";
-kill 9, $p;
-waitpid $p, 0;
-print $r == 0 ? "attached to my child $p\n" : "PTRACE_ATTACH to my child $p: $e\n";
-exit($r == 0 ? 0 : 1);
-PERL
-chmod 0755 /usr/local/bin/attach-child
+install_attach_child
 show setpriv --reuid=1000 --regid=1000 --clear-groups attach-child ||
 	fail "uid 1000 could not attach to its own child before yama_lkm"
 show modprobe yama_lkm ptrace_scope=2 || fail "modprobe yama_lkm"
@@ -131,13 +118,7 @@ start_auditd /etc/audit /var/log/audit/audit.log || fail "auditd"
 show modprobe audit_lkm || fail "modprobe audit_lkm"
 echo exec >/sys/kernel/security/audit_lkm/classes
 /usr/bin/true
-rec=""
-for _ in $(seq 50); do
-	rec=$(ausearch -m KERNEL_OTHER --raw 2>/dev/null | grep 'lsm=audit_lkm' |
-		grep ' op=exec ' | grep 'path="/usr/bin/true"' | tail -n 1)
-	[ -n "$rec" ] && break
-	sleep 0.2
-done
+rec=$(audit_lkm_exec_record /usr/bin/true)
 [ -n "$rec" ] || fail "ausearch found no audit_lkm record of the exec of /usr/bin/true"
 echo "  # ausearch -m KERNEL_OTHER --raw | grep lsm=audit_lkm"
 echo "    $rec"

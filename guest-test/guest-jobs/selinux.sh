@@ -32,6 +32,17 @@ avc_since() {
 		sed -E 's/msg=audit\([^)]*\): //; s/ (pid|ino)=[0-9]+//g'
 }
 
+# probes_same WHEN FILE: one test, the probes' result in FILE is the one
+# taken before loadable-lsm ($W/before.txt), else the difference.
+probes_same() {
+	if diff "$W/before.txt" "$2" >"$W/probes.diff"; then
+		tap_ok "SELinux's decisions and AVC records are the same $1"
+	else
+		tap_not_ok "SELinux's decisions and AVC records are the same $1"
+		tap_diag "$(cat "$W/probes.diff")"
+	fi
+}
+
 # selinux_probes: what SELinux decides on three requests of a confined
 # domain (ping_t): reading /etc/shadow (denied), starting a program that
 # is not ping_t's entry point (denied), reading /etc/hostname (allowed).
@@ -102,20 +113,7 @@ printf '%s\n' '<kernel>' 'use_profile 0' '' "<kernel> $TCAT" 'use_profile 1' >/e
 printf '%s\n' 'load lsm_shim' 'load tomoyo' 'load yama_lkm ptrace_scope=2' 'load audit_lkm' \
 	'tomoyo_policy /etc/tomoyo' 'lock no' >/etc/loadable-lsm/modules.conf
 
-# attach-child: fork a child and PTRACE_ATTACH (16, system call 101) to it.
-cat >/usr/local/bin/attach-child <<'PERL'
-#!/usr/bin/perl
-my $p = fork // die "fork: $!";
-if (!$p) { sleep 30; exit 0 }
-select(undef, undef, undef, 0.3);
-my $r = syscall(101, 16, $p, 0, 0);
-my $e = "$!";
-kill 9, $p;
-waitpid $p, 0;
-print $r == 0 ? "attached\n" : "PTRACE_ATTACH: $e\n";
-exit($r == 0 ? 0 : 1);
-PERL
-chmod 0755 /usr/local/bin/attach-child
+install_attach_child
 as_user() { setpriv --reuid=1000 --regid=1000 --clear-groups "$@"; }
 tap_run "without yama_lkm, uid 1000 attaches to its own child" as_user attach-child
 
@@ -154,24 +152,13 @@ fi
 tap_diag "$out"
 echo exec >/sys/kernel/security/audit_lkm/classes
 /usr/bin/true
-rec=""
-for _ in $(seq 50); do
-	rec=$(ausearch -m KERNEL_OTHER --raw 2>/dev/null | grep 'lsm=audit_lkm' |
-		grep ' op=exec ' | grep 'path="/usr/bin/true"' | tail -n 1)
-	[ -n "$rec" ] && break
-	sleep 0.2
-done
+rec=$(audit_lkm_exec_record /usr/bin/true)
 tap_true "audit_lkm's record of an exec, found with ausearch" test -n "$rec"
 tap_diag "$rec"
 
 # SELinux again, with every client loaded.
 selinux_probes >"$W/after.txt"
-if diff "$W/before.txt" "$W/after.txt" >"$W/probes.diff"; then
-	tap_ok "SELinux's decisions and AVC records are the same with every client loaded"
-else
-	tap_not_ok "SELinux's decisions and AVC records are the same with every client loaded"
-	tap_diag "$(cat "$W/probes.diff")"
-fi
+probes_same "with every client loaded" "$W/after.txt"
 tap_is "SELinux is still enforcing" Enforcing "$(getenforce)"
 
 # And unloaded: every client, then the shim, with SELinux as before.
@@ -181,10 +168,5 @@ for mod in audit_lkm yama_lkm tomoyo_lkm lsm_shim; do
 done
 tap_is "SELinux denied the unloads nothing" "" "$(sleep 1; avc_since "$m")"
 selinux_probes >"$W/unloaded.txt"
-if diff "$W/before.txt" "$W/unloaded.txt" >"$W/probes.diff"; then
-	tap_ok "SELinux's decisions and AVC records are the same once they are unloaded"
-else
-	tap_not_ok "SELinux's decisions and AVC records are the same once they are unloaded"
-	tap_diag "$(cat "$W/probes.diff")"
-fi
+probes_same "once they are unloaded" "$W/unloaded.txt"
 tap_end

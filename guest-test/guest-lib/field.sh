@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # Guest-side helpers of what a field engineer's steps share: the demo's
-# job (guest-jobs/demo.sh), the package tests (pkg.sh), 30-audit.sh and
-# the "load tomoyo" tests (tomoyo-activate.sh). Plain functions of their
-# arguments: it needs neither tap.sh nor the package tests' versions file.
+# job (guest-jobs/demo.sh), the SELinux job (selinux.sh), the package
+# tests (pkg.sh), 30-audit.sh and the "load tomoyo" tests
+# (tomoyo-activate.sh). Plain functions of their arguments: it needs
+# neither tap.sh nor the package tests' versions file.
 
 # domain_block HEADER FILE: the lines of one TOMOYO domain in a domain
 # policy: HEADER and what follows it up to the next domain.
@@ -50,4 +51,36 @@ start_auditd() {
 		sleep 0.2
 	done
 	return 1
+}
+
+# install_attach_child: /usr/local/bin/attach-child, which forks a child
+# and PTRACE_ATTACHes to it (request 16, system call 101), printing the
+# outcome; exit 0 when attached. What Yama's scopes decide about.
+install_attach_child() {
+	cat >/usr/local/bin/attach-child <<'PERL'
+#!/usr/bin/perl
+my $p = fork // die "fork: $!";
+if (!$p) { sleep 30; exit 0 }
+select(undef, undef, undef, 0.3);
+my $r = syscall(101, 16, $p, 0, 0);
+my $e = "$!";
+kill 9, $p;
+waitpid $p, 0;
+print $r == 0 ? "attached to my child $p\n" : "PTRACE_ATTACH to my child $p: $e\n";
+exit($r == 0 ? 0 : 1);
+PERL
+	chmod 0755 /usr/local/bin/attach-child
+}
+
+# audit_lkm_exec_record PROGRAM: audit_lkm's record of an exec of PROGRAM
+# as ausearch finds it in auditd's log (waiting up to 10 s), or nothing.
+audit_lkm_exec_record() {
+	local rec
+	for _ in $(seq 50); do
+		rec=$(ausearch -m KERNEL_OTHER --raw 2>/dev/null | grep 'lsm=audit_lkm' |
+			grep ' op=exec ' | grep "path=\"$1\"" | tail -n 1)
+		[ -n "$rec" ] && break
+		sleep 0.2
+	done
+	printf '%s' "$rec"
 }
