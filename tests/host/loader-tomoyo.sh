@@ -188,10 +188,16 @@ out=$(PATH="$fake:$PATH" "$loader" -n -c "$d/modules.conf" 2>&1)
 is "--dry-run: the activation plan" "0|1" "$?|$(grep -c "^activate the built-in TOMOYO unless it is active: write $pol/" <<<"$out")"
 fresh_kernel
 out=$(PATH="$fake:$PATH" "$loader" -s -c "$d/modules.conf" 2>&1)
+rc=$?
 is "--status: the built-in TOMOYO, not active yet" 1 "$(grep -c "^TOMOYO: the built-in one, not active yet" <<<"$out")"
+is "--status: the plan's 'load tomoyo' is not met yet (exit 1)" "1|1" \
+	"$rc|$(grep -c "^  load tomoyo: the built-in TOMOYO, not active$" <<<"$out")"
 : >"$FAKE_ACTIVE"
 out=$(PATH="$fake:$PATH" "$loader" -s -c "$d/modules.conf" 2>&1)
+rc=$?
 is "--status: the built-in TOMOYO, active" 1 "$(grep -c "^TOMOYO: the built-in one, active$" <<<"$out")"
+is "--status: the plan's 'load tomoyo' is met (exit 0)" "0|1" \
+	"$rc|$(grep -c "^  load tomoyo: the built-in TOMOYO, active$" <<<"$out")"
 
 # No built-in TOMOYO on this boot: tomoyo_lkm and its policy, as before.
 echo lockdown,capability,landlock,yama,apparmor,bpf >"$d/lsm"
