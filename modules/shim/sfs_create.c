@@ -2,9 +2,11 @@
 /*
  * sfs_create.c - securityfs entries created with the kernel's credentials.
  *
- * securityfs_create_dir() and securityfs_create_file() look the new name
- * up under the credentials of the calling task, and that lookup asks every
- * LSM whether the task may search the parent directory. A module's init
+ * Up to Linux 6.15, securityfs_create_dir() and securityfs_create_file()
+ * look the new name up under the credentials of the calling task, and that
+ * lookup asks every LSM whether the task may search the parent directory
+ * (later kernels look it up without a permission check, and switching
+ * credentials changes nothing there). A module's init
  * runs in the task that loads it: under SELinux that is modprobe's domain
  * (kmod_t in Debian's policy), which may not search securityfs, so a
  * module creating its files at load failed with -EACCES, without an AVC
@@ -25,7 +27,7 @@
  * @saved: set to the task's own credentials, for as_kernel_end().
  *
  * prepare_kernel_cred() gives a reference of our own, so this is right
- * whether override_creds() takes a reference (up to 6.12) or not (later).
+ * whether override_creds() takes a reference (6.1, 6.12) or not (7.x).
  */
 static const struct cred *as_kernel_begin(const struct cred **saved)
 {
@@ -36,10 +38,9 @@ static const struct cred *as_kernel_begin(const struct cred **saved)
 	return kcred;
 }
 
+/* as_kernel_end - back to @saved; drops the reference as_kernel_begin() got. */
 static void as_kernel_end(const struct cred *kcred, const struct cred *saved)
 {
-	if (!kcred)
-		return;
 	revert_creds(saved);
 	put_cred(kcred);
 }
@@ -51,6 +52,9 @@ static void as_kernel_end(const struct cred *kcred, const struct cred *saved)
  * For a module's own directory, created from its init function: the
  * lookup of @name is checked against the kernel's credentials, not those
  * of the task loading the module (see the top of this file).
+ *
+ * Context: process context, from a module's init only (never on behalf of
+ * a user's request).
  *
  * Return: as securityfs_create_dir(); ERR_PTR(-ENOMEM) when the kernel's
  * credentials cannot be copied.
@@ -78,6 +82,9 @@ EXPORT_SYMBOL_GPL(lsm_shim_securityfs_create_dir);
  * @fops: its file operations.
  *
  * As lsm_shim_securityfs_create_dir(), for a file.
+ *
+ * Context: process context, from a module's init only (never on behalf of
+ * a user's request).
  *
  * Return: as securityfs_create_file(); ERR_PTR(-ENOMEM) when the kernel's
  * credentials cannot be copied.
