@@ -35,6 +35,19 @@ prune_superseded() {
 	done
 }
 
+# repo_job JOBDIR GUESTJOB: a fresh job directory whose guest installs as a
+# fleet does: the packages of this tree and a signed repository of them in
+# JOBDIR/pkgs (make-repo, with the URL the guest sees), GUESTJOB as its
+# job.sh, and the guest library.
+repo_job() {
+	rm -rf "$1"
+	mkdir -p "$1"
+	"$LLSM_TOP/packaging/build-packages" "$1/pkgs" >/dev/null
+	REPO_URL=file:///mnt/host/pkgs/repo "$LLSM_TOP/scripts/make-repo" "$1/pkgs" >/dev/null
+	cp "$2" "$1/job.sh"
+	cp -r "$LLSM_TOP/guest-test/guest-lib" "$1/"
+}
+
 # tests_allow_taint TEST...: the taint letters that the named guest tests
 # (files in guest-test/guest-tests) cause on purpose and declare with a line
 # "# llsm-allow-taint: LETTERS"; for LLSM_ALLOW_TAINT.
