@@ -61,15 +61,7 @@ fi
 exit 0
 SVC
 chmod 0755 "$SVC"
-printf '%s\n' PROFILE_VERSION=20150505 \
-	'0-COMMENT=-----Disabled Mode-----' '0-CONFIG={ mode=disabled grant_log=no reject_log=yes }' \
-	'1-COMMENT=-----Learning Mode-----' '1-CONFIG={ mode=learning grant_log=no reject_log=yes }' \
-	'3-COMMENT=-----Enforcing Mode-----' '3-CONFIG={ mode=enforcing grant_log=no reject_log=yes }' \
-	>/etc/tomoyo/profile.conf
-printf '%s\n' /usr/sbin/tomoyo-loadpolicy /usr/sbin/tomoyo-setprofile >/etc/tomoyo/manager.conf
-echo "initialize_domain $SVC from any" >/etc/tomoyo/exception_policy.conf
-printf '%s\n' '<kernel>' 'use_profile 0' '' "<kernel> $SVC" 'use_profile 1' >/etc/tomoyo/domain_policy.conf
-: >/etc/tomoyo/stat.conf
+tomoyo_etc_learning "$SVC"
 printf '%s\n' 'load lsm_shim' 'load tomoyo' 'tomoyo_policy /etc/tomoyo' 'lock no' \
 	>/etc/loadable-lsm/modules.conf
 show cat /etc/loadable-lsm/modules.conf

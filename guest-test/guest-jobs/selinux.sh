@@ -119,20 +119,10 @@ phase_time apt-install "$(since "$t")"
 avc=$(avc_since "$m")
 tap_diag "AVC denials while apt, dpkg and DKMS ran (SELinux's business with Debian's tools): ${avc:-none}"
 
-# TOMOYO's policy: a domain for $TCAT, learning first.
-mkdir -p /etc/tomoyo
-printf '%s\n' PROFILE_VERSION=20150505 \
-	'0-CONFIG={ mode=disabled grant_log=no reject_log=yes }' \
-	'1-CONFIG={ mode=learning grant_log=no reject_log=yes }' \
-	'3-CONFIG={ mode=enforcing grant_log=no reject_log=yes }' >/etc/tomoyo/profile.conf
-printf '%s\n' /usr/sbin/tomoyo-loadpolicy /usr/sbin/tomoyo-setprofile >/etc/tomoyo/manager.conf
-# The SELinux probe's program learns in a domain of its own too, so that
-# tomoyo_lkm's hooks run in full on the probes' path.
-printf '%s\n' "initialize_domain $TCAT from any" "initialize_domain $PCAT from any" \
-	>/etc/tomoyo/exception_policy.conf
-printf '%s\n' '<kernel>' 'use_profile 0' '' "<kernel> $TCAT" 'use_profile 1' \
-	'' "<kernel> $PCAT" 'use_profile 1' >/etc/tomoyo/domain_policy.conf
-: >/etc/tomoyo/stat.conf
+# TOMOYO's policy: a domain for $TCAT, learning first. The SELinux probe's
+# program learns in a domain of its own too, so that tomoyo_lkm's hooks run
+# in full on the probes' path.
+tomoyo_etc_learning "$TCAT" "$PCAT"
 printf '%s\n' 'load lsm_shim' 'load tomoyo' 'load yama_lkm ptrace_scope=2' 'load audit_lkm' \
 	'tomoyo_policy /etc/tomoyo' 'lock no' >/etc/loadable-lsm/modules.conf
 

@@ -84,3 +84,29 @@ audit_lkm_exec_record() {
 	done
 	printf '%s' "$rec"
 }
+
+# tomoyo_etc_learning PROGRAM...: a TOMOYO policy in /etc/tomoyo, as
+# tomoyo-init and loadable-lsm-load read it: profiles 0 (disabled), 1
+# (learning) and 3 (enforcing), tomoyo-loadpolicy and tomoyo-setprofile as
+# managers, and each PROGRAM in a domain of its own (initialize_domain),
+# learning; every other domain disabled.
+tomoyo_etc_learning() {
+	local p
+	mkdir -p /etc/tomoyo
+	printf '%s\n' PROFILE_VERSION=20150505 \
+		'0-COMMENT=-----Disabled Mode-----' '0-CONFIG={ mode=disabled grant_log=no reject_log=yes }' \
+		'1-COMMENT=-----Learning Mode-----' '1-CONFIG={ mode=learning grant_log=no reject_log=yes }' \
+		'3-COMMENT=-----Enforcing Mode-----' '3-CONFIG={ mode=enforcing grant_log=no reject_log=yes }' \
+		>/etc/tomoyo/profile.conf
+	printf '%s\n' /usr/sbin/tomoyo-loadpolicy /usr/sbin/tomoyo-setprofile >/etc/tomoyo/manager.conf
+	for p in "$@"; do
+		echo "initialize_domain $p from any"
+	done >/etc/tomoyo/exception_policy.conf
+	{
+		printf '%s\n' '<kernel>' 'use_profile 0'
+		for p in "$@"; do
+			printf '%s\n' '' "<kernel> $p" 'use_profile 1'
+		done
+	} >/etc/tomoyo/domain_policy.conf
+	: >/etc/tomoyo/stat.conf
+}
