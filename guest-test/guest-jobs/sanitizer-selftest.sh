@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Guest job of one sanitizer self-test boot: load the test-only module named
+# by /mnt/host/selftest.name (kasan, kfence, lockdep, rcu, ubsan, kmemleak),
+# which makes the kernel print one report, then exit 0, so that only the
+# host's kernel log scan can fail this run. kmemleak reports only when it
+# scans, so for that module the job scans.
+read -r name 2>/dev/null </mnt/host/selftest.name
+case ${name:-} in
+"" | *[!a-z0-9_]*)
+	echo "no self-test name in /mnt/host/selftest.name"
+	exit 3
+	;;
+esac
+kos=(/mnt/host/llsm_selftest_"$name".ko*)
+ko=${kos[0]}
+[ -f "$ko" ] || { echo "no llsm_selftest_$name module handed in"; exit 3; }
+
+kmemleak=/sys/kernel/debug/kmemleak
+if [ "$name" = kmemleak ]; then
+	[ -n "$(ls -A /sys/kernel/debug 2>/dev/null)" ] ||
+		mount -t debugfs debugfs /sys/kernel/debug
+	# Set aside what the boot itself leaked, so that the report after
+	# insmod counts the module's object only.
+	[ -w "$kmemleak" ] && echo scan >"$kmemleak" && echo clear >"$kmemleak"
+fi
+
+insmod "$ko"
+echo "insmod rc=$?"
+[ "$name" = kmemleak ] || exit 0
+
+if [ ! -w "$kmemleak" ]; then
+	echo "no $kmemleak: this kernel has no kmemleak"
+	exit 0
+fi
+# kmemleak reports only objects older than 5 s. While waiting, three
+# concurrent children per CPU take that CPU's cached free kernel stacks,
+# which fork clears: the dead insmod's stack may sit there, still holding
+# the object's address, and kmemleak scans it.
+for cpu in $(seq 0 $(($(nproc) - 1))); do
+	taskset -c "$cpu" sh -c 'sleep 8 & sleep 8 & sleep 8 & wait' &
+done
+wait
+# The first scan after an object's allocation only records its checksum;
+# the second one reports it.
+echo scan >"$kmemleak"
+echo scan >"$kmemleak"
+head -n 40 "$kmemleak"
+exit 0
