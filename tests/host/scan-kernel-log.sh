@@ -32,6 +32,27 @@ printf '[    4.200000] invalid opcode: 0000 [#2] SMP PTI\n' >"$d/ud2"
 printf '[   20.100000] BUG kmalloc-64 (Not tainted): Right Redzone overwritten\n' >"$d/slub"
 printf '[   20.100000] BUG kmalloc-rnd-01-128 (Tainted: G    B      O      ): Poison overwritten\n' >"$d/slub2"
 printf '[   21.000000] BUG: KFENCE: use-after-free read in f+0x0/0x1\n' >"$d/kfence"
+# The sanitizer kernel (make check-debug): one line of each tool's report,
+# as 6.12 prints it, and the clean boot messages of those tools.
+printf '[   30.100000] BUG: KASAN: slab-out-of-bounds in slab_oob_init+0x4f/0xff0 [llsm_selftest_kasan]\n' >"$d/kasan"
+printf '[   30.100000] KASAN: null-ptr-deref in range [0x0000000000000000-0x0000000000000007]\n' >"$d/kasan-gpf"
+printf '[   31.000000] WARNING: suspicious RCU usage\n' >"$d/rcu-usage"
+printf '[   32.000000] UBSAN: array-index-out-of-bounds in /var/lib/dkms/llsm-selftest/1.0/build/ubsan.c:29:20\n' >"$d/ubsan"
+printf '[   45.000000] kmemleak: 1 new suspected memory leaks (see /sys/kernel/debug/kmemleak)\n' >"$d/kmemleak"
+printf '[   33.000000] BUG: sleeping function called from invalid context at kernel/locking/mutex.c:585\n' >"$d/atomic-sleep"
+printf '[   34.000000] ODEBUG: free active (active state 0) object: 000000003b9a5c1e object type: timer_list hint: f+0x0/0x10\n' >"$d/odebug"
+printf '[   34.000000] ODEBUG: Out of memory. ODEBUG disabled\n' >"$d/odebug-oom"
+printf '[   35.000000] list_add corruption. next->prev should be prev (ffff888003a1b2c0), but was 0000000000000000. (next=ffff888003a1b2d0).\n' >"$d/list-add"
+printf '[   35.000000] list_del corruption, ffff888003a1b2c0->next is LIST_POISON1 (dead000000000100)\n' >"$d/list-del"
+cat >"$d/clean-debug" <<'LOG'
+[    0.000000] Lock dependency validator: Copyright (c) 2006 Red Hat, Inc., Ingo Molnar
+[    0.000000] rcu: 	RCU lockdep checking is enabled.
+[    0.100000] kasan: KernelAddressSanitizer initialized
+[    0.200000] kfence: initialized - using 2097152 bytes for 255 objects at 0x(____ptrval____)-0x(____ptrval____)
+[    0.300000] ODEBUG: selftest passed
+[    0.400000] kmemleak: Kernel memory leak detector initialized (mem pool available: 15807)
+[    0.400000] kmemleak: Automatic memory scanning thread started
+LOG
 
 expect "a clean log passes" 0 "$d/clean"
 expect "a WARNING fails" 1 "$d/warn"
@@ -46,6 +67,17 @@ expect "an invalid opcode trap fails" 1 "$d/ud2"
 expect "a SLUB red zone report fails" 1 "$d/slub"
 expect "a SLUB poison report of a tainted kernel fails" 1 "$d/slub2"
 expect "a KFENCE report fails" 1 "$d/kfence"
+expect "a KASAN report fails" 1 "$d/kasan"
+expect "KASAN's note in a general protection fault fails" 1 "$d/kasan-gpf"
+expect "suspicious RCU usage fails" 1 "$d/rcu-usage"
+expect "a UBSAN report fails" 1 "$d/ubsan"
+expect "a kmemleak report fails" 1 "$d/kmemleak"
+expect "sleeping in atomic context fails" 1 "$d/atomic-sleep"
+expect "a debug objects report fails" 1 "$d/odebug"
+expect "debug objects out of memory fails" 1 "$d/odebug-oom"
+expect "a list_add corruption fails" 1 "$d/list-add"
+expect "a list_del corruption fails" 1 "$d/list-del"
+expect "a clean sanitizer kernel's boot passes" 0 "$d/clean-debug"
 expect "job output that says WARNING is not a kernel line" 0 "$d/userspace"
 expect "taint O and E only passes" 0 --tainted 12288 "$d/clean"
 expect "taint W fails" 1 --tainted $((12288 | 512)) "$d/clean"
