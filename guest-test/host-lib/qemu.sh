@@ -21,8 +21,9 @@ LLSM_QEMU_MTTCG_MIN=${LLSM_QEMU_MTTCG_MIN:-10.0}
 # key of the kernel's own (sched_schedstats) under a fork/exec load oopsed
 # its PREEMPT_RT kernel after about 600 flips under multi-threaded TCG
 # ("Oops: int3" at a jump label being patched, no module loaded), and
-# 1,000 flips passed single-threaded. 6.12-selinux boots 6.12's kernel.
-LLSM_MTTCG_SERIES=${LLSM_MTTCG_SERIES-6.1 6.12 6.12-selinux}
+# 1,000 flips passed single-threaded. 6.12-selinux boots 6.12's kernel;
+# 6.12-debug its source with sanitizers, whose races want two real vCPUs.
+LLSM_MTTCG_SERIES=${LLSM_MTTCG_SERIES-6.1 6.12 6.12-selinux 6.12-debug}
 
 # qemu_version CMD...: the version a QEMU command prints (e.g. 10.0.13).
 qemu_version() {

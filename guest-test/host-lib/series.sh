@@ -7,7 +7,9 @@
 # package versions. "6.12-rt" is the same line's PREEMPT_RT flavour
 # (linux-image-rt-amd64), on the same userland; "6.12-selinux" is 6.12 with
 # an image labelled for SELinux and booted SELinux-enforcing
-# (guest-test/check-selinux). The host's own apt sources are never touched: every query
+# (guest-test/check-selinux); "6.12-debug" is Debian's 6.12 source rebuilt
+# with sanitizers and Fedora's LSM set (guest-test/build-debug-kernel,
+# make check-debug). The host's own apt sources are never touched: every query
 # uses a private sources list and private lists under $LLSM_CACHE/apt/.
 
 # series_sources SERIES: the apt source lines the series may draw from.
@@ -18,7 +20,7 @@ series_sources() {
 		say "deb $LLSM_MIRROR bookworm-updates main"
 		say "deb $LLSM_SECURITY_MIRROR bookworm-security main"
 		;;
-	6.12 | 6.12-rt | 6.12-selinux)
+	6.12 | 6.12-rt | 6.12-selinux | 6.12-debug)
 		say "deb $LLSM_MIRROR trixie main"
 		say "deb $LLSM_MIRROR trixie-updates main"
 		say "deb $LLSM_SECURITY_MIRROR trixie-security main"
@@ -89,6 +91,10 @@ series_resolve() {
 	6.1) suite=bookworm ;;
 	6.12 | 6.12-selinux) suite=trixie ;;
 	6.12-rt) suite=trixie meta=linux-image-rt-amd64 ;;
+	6.12-debug)
+		series_resolve_debug "$s"
+		return
+		;;
 	7)
 		local bpo sid
 		bpo=$(apt_q "$s" madison "$meta" | awk '/trixie-backports/ { print $3; exit }')
@@ -123,6 +129,34 @@ series_resolve() {
 		say "KERNEL_ABI=$abi"
 		say "KERNEL_VERSION=$(newest_of "$s" "linux-image-$abi")"
 		say "HEADERS_VERSION=$(newest_of "$s" "linux-headers-$abi")"
+		say "DKMS_VERSION=$(newest_of "$s" dkms)"
+		say "KMOD_VERSION=$(newest_of "$s" kmod)"
+		say "MAKE_VERSION=$(newest_of "$s" make)"
+		say "LIBC_VERSION=$(newest_of "$s" libc6)"
+	} >"$out.tmp.$$"
+	mv "$out.tmp.$$" "$out"
+}
+
+# series_resolve_debug SERIES: the env of the sanitizer kernel's series: the
+# kernel is built here from Debian's source (guest-test/build-debug-kernel,
+# cached), the userland is trixie's.
+series_resolve_debug() {
+	local s=$1 kdir out
+	kdir=$("$LLSM_TOP/guest-test/build-debug-kernel") || die "series $s: the debug kernel did not build"
+	# shellcheck disable=SC1091
+	. "$kdir/kernel.env"
+	SUITE_SKIP=" sid/"
+	mkdir -p "$LLSM_CACHE/series"
+	out="$LLSM_CACHE/series/$s.env"
+	{
+		say "SERIES=$s"
+		say "SUITE=trixie"
+		say "KERNEL_RELEASE=local"
+		say "KERNEL_META_VERSION=$DEBUG_KERNEL_SOURCE"
+		say "KERNEL_ABI=$DEBUG_KERNEL_RELEASE"
+		say "KERNEL_VERSION=$DEBUG_KERNEL_SOURCE+llsm1"
+		say "HEADERS_VERSION=$DEBUG_KERNEL_SOURCE+llsm1"
+		say "DEBUG_KERNEL_DIR=$kdir"
 		say "DKMS_VERSION=$(newest_of "$s" dkms)"
 		say "KMOD_VERSION=$(newest_of "$s" kmod)"
 		say "MAKE_VERSION=$(newest_of "$s" make)"
