@@ -5,6 +5,8 @@
 # which makes the kernel print one report, then exit 0, so that only the
 # host's kernel log scan can fail this run. kmemleak reports only when it
 # scans, so for that module the job scans.
+. /mnt/host/guest-lib/tap.sh
+. /mnt/host/guest-lib/kmemleak.sh
 read -r name 2>/dev/null </mnt/host/selftest.name
 case ${name:-} in
 "" | *[!a-z0-9_]*)
@@ -17,13 +19,9 @@ ko=${kos[0]}
 [ -f "$ko" ] || { echo "no llsm_selftest_$name module handed in"; exit 3; }
 
 kmemleak=/sys/kernel/debug/kmemleak
-if [ "$name" = kmemleak ]; then
-	[ -n "$(ls -A /sys/kernel/debug 2>/dev/null)" ] ||
-		mount -t debugfs debugfs /sys/kernel/debug
-	# Set aside what the boot itself leaked, so that the report after
-	# insmod counts the module's object only.
-	[ -w "$kmemleak" ] && echo scan >"$kmemleak" && echo clear >"$kmemleak"
-fi
+# Set aside what the boot itself leaked, so that the report after insmod
+# counts the module's object only.
+[ "$name" = kmemleak ] && kmemleak_begin
 
 insmod "$ko"
 echo "insmod rc=$?"

@@ -72,6 +72,12 @@ expect "KASAN's note in a general protection fault fails" 1 "$d/kasan-gpf"
 expect "suspicious RCU usage fails" 1 "$d/rcu-usage"
 expect "a UBSAN report fails" 1 "$d/ubsan"
 expect "a kmemleak report fails" 1 "$d/kmemleak"
+# The job's baseline scan reports the boot's own objects, then marks the
+# log: only reports after the mark are the tests'.
+printf '[   40.000000] kmemleak: 3 new suspected memory leaks (see /sys/kernel/debug/kmemleak)\n[   41.000000] llsm: kmemleak baseline set\n' >"$d/kml-boot"
+cat "$d/kml-boot" "$d/kmemleak" >"$d/kml-after"
+expect "kmemleak's report before the baseline mark passes" 0 "$d/kml-boot"
+expect "kmemleak's report after the baseline mark fails" 1 "$d/kml-after"
 expect "sleeping in atomic context fails" 1 "$d/atomic-sleep"
 expect "a debug objects report fails" 1 "$d/odebug"
 expect "debug objects out of memory fails" 1 "$d/odebug-oom"
