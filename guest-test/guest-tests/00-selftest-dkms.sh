@@ -55,4 +55,20 @@ if [ -n "$warn" ] && cp "$warn" /mnt/host/out/; then
 else
 	tap_not_ok "llsm_selftest_warn built for the scanner self-test"
 fi
+
+# A kernel with sanitizers (make check-debug): hand over the module of each
+# report format, and list them, which asks the host for their runs.
+if grep -qx 'CONFIG_KASAN=y' "/boot/config-$kver" 2>/dev/null; then
+	: >/mnt/host/out/selftest-kos.tmp
+	for m in kasan kfence lockdep rcu ubsan kmemleak; do
+		f=$(modinfo -F filename "llsm_selftest_$m" 2>/dev/null)
+		if [ -n "$f" ] && cp "$f" /mnt/host/out/; then
+			tap_ok "llsm_selftest_$m built for the $m report's self-test"
+			echo "$m" >>/mnt/host/out/selftest-kos.tmp
+		else
+			tap_not_ok "llsm_selftest_$m built for the $m report's self-test"
+		fi
+	done
+	mv /mnt/host/out/selftest-kos.tmp /mnt/host/out/selftest-kos
+fi
 tap_end

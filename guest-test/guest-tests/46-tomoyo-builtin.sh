@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# llsm-needs-config: CONFIG_SECURITY_TOMOYO
 # llsm-append: TOMOYO_trigger=/tmp/tomoyo-activate TOMOYO_loader=/bin/true
 # Issue 5 item 3 and issue 15 item 4, the built-in half: the kernel's own
 # TOMOYO runs the side-by-side policy and workload (guest-lib/tomoyo-sbs.sh)

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# llsm-needs-config: CONFIG_SECURITY_TOMOYO
 # llsm-append: lsm=landlock,lockdown,yama,integrity,apparmor,bpf,ipe,ima,evm
 # Issue 5 item 3 and issue 15 item 4, the tomoyo_lkm half: the side-by-side
 # policy and workload (guest-lib/tomoyo-sbs.sh) and the differential suite

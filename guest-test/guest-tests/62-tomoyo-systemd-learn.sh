@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# llsm-needs-config: CONFIG_SECURITY_TOMOYO
 # llsm-append: TOMOYO_trigger=/tmp/tomoyo-activate TOMOYO_loader=/bin/true llsm-systemd
 # Issue 15 item 4, a real policy, the built-in half: in a systemd boot the
 # built-in TOMOYO, activated at run time with tomoyo-tools' init_policy

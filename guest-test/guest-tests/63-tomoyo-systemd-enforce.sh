@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# llsm-needs-config: CONFIG_SECURITY_TOMOYO
 # llsm-append: lsm=landlock,lockdown,yama,integrity,apparmor,bpf,ipe,ima,evm llsm-systemd
 # Issue 15 item 4, a real policy, the tomoyo_lkm half: the policy the
 # built-in TOMOYO learned from systemd and its services

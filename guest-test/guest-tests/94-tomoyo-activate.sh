@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# llsm-needs-config: CONFIG_SECURITY_TOMOYO
 # Issue 17 item 3: TOMOYO without a reboot on Debian's default boot, where
 # the built-in TOMOYO is in the lsm= list but not activated (nothing ran
 # tomoyo-init: the test boot never executes /sbin/init). "load tomoyo" in
