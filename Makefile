@@ -15,6 +15,8 @@
 #   make check-packages [KERNEL=...]     package life cycle in guests (slow)
 #   make check-selinux                   the package and every client on an
 #                                        SELinux-enforcing guest
+#   make check-debug                     the guest suite under KASAN, lockdep,
+#                                        UBSAN, kmemleak (builds a kernel)
 #   make bench [KERNEL=...]              LSM overhead microbenchmarks in guests
 #   make clean
 #
@@ -24,7 +26,7 @@
 KERNEL ?= all
 SERIES := $(if $(filter all,$(KERNEL)),,$(KERNEL))
 
-.PHONY: all modules check check-full check-host check-packages check-selinux soak demo guest-image lint packages dist repo clean bench
+.PHONY: all modules check check-full check-host check-packages check-selinux check-debug soak demo guest-image lint packages dist repo clean bench
 
 # A bare make builds the modules, as for any out-of-tree module; it never
 # loads them (guests do that) and never starts the guest matrix.
@@ -47,6 +49,11 @@ check-host:
 
 check-selinux:
 	guest-test/check-selinux
+
+# Debian's 6.12 source rebuilt with KASAN, KFENCE, lockdep, UBSAN and
+# kmemleak and Fedora's LSM set; the whole guest suite under it.
+check-debug:
+	guest-test/check-debug
 
 # Every series in full (make check runs the default series in full and
 # the smoke set on the others).
