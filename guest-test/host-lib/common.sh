@@ -8,7 +8,7 @@
 # the others the harness knows, run when named (make check KERNEL=6.12-rt;
 # 6.12-selinux is the image of guest-test/check-selinux).
 LLSM_SERIES_ALL="6.1 6.12 7"
-LLSM_SERIES_MORE="6.12-rt 6.12-selinux 6.12-debug"
+LLSM_SERIES_MORE="6.12-rt 6.12-cloud 6.12-selinux 6.12-debug"
 LLSM_SERIES_DEFAULT=6.12
 
 # Host packages the harness needs; need_host_tools installs them when

@@ -5,7 +5,9 @@
 # A series names a kernel line; it resolves, at fetch time, to a Debian suite
 # for the guest's userland, the apt release the kernel comes from, and exact
 # package versions. "6.12-rt" is the same line's PREEMPT_RT flavour
-# (linux-image-rt-amd64), on the same userland; "6.12-selinux" is 6.12 with
+# (linux-image-rt-amd64), on the same userland; "6.12-cloud" its cloud
+# flavour (linux-image-cloud-amd64, no 9p: guest-test/run hands it the job
+# on a disk); "6.12-selinux" is 6.12 with
 # an image labelled for SELinux and booted SELinux-enforcing
 # (guest-test/check-selinux); "6.12-debug" is Debian's 6.12 source rebuilt
 # with sanitizers and Fedora's LSM set (guest-test/build-debug-kernel,
@@ -20,7 +22,7 @@ series_sources() {
 		say "deb $LLSM_MIRROR bookworm-updates main"
 		say "deb $LLSM_SECURITY_MIRROR bookworm-security main"
 		;;
-	6.12 | 6.12-rt | 6.12-selinux | 6.12-debug)
+	6.12 | 6.12-rt | 6.12-cloud | 6.12-selinux | 6.12-debug)
 		say "deb $LLSM_MIRROR trixie main"
 		say "deb $LLSM_MIRROR trixie-updates main"
 		say "deb $LLSM_SECURITY_MIRROR trixie-security main"
@@ -91,6 +93,7 @@ series_resolve() {
 	6.1) suite=bookworm ;;
 	6.12 | 6.12-selinux) suite=trixie ;;
 	6.12-rt) suite=trixie meta=linux-image-rt-amd64 ;;
+	6.12-cloud) suite=trixie meta=linux-image-cloud-amd64 ;;
 	6.12-debug)
 		series_resolve_debug "$s"
 		return
