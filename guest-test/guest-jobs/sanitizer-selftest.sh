@@ -22,6 +22,13 @@ kmemleak=/sys/kernel/debug/kmemleak
 # Set aside what the boot itself leaked, so that the report after insmod
 # counts the module's object only.
 [ "$name" = kmemleak ] && kmemleak_begin
+# The KFENCE boot starts with sampling off (kfence.sample_interval=0, so
+# that no object is taken yet); turned on now, KFENCE allocates its pool
+# and samples every 10 ms, and the module gets one of its objects.
+kfence=/sys/module/kfence/parameters/sample_interval
+if [ "$name" = kfence ] && [ -w "$kfence" ]; then
+	echo 10 >"$kfence" && echo "KFENCE sampling every $(cat "$kfence") ms, pool new"
+fi
 
 insmod "$ko"
 echo "insmod rc=$?"
