@@ -22,6 +22,7 @@
 #include <linux/capability.h>
 #include <linux/ctype.h>
 #include <linux/delay.h>
+#include <linux/kmemleak.h>
 #include <linux/limits.h>
 #include <linux/module.h>
 #include <linux/security.h>
@@ -627,6 +628,13 @@ int __lsm_shim_register(const struct lsm_shim_lsm *lsm)
 	c = kzalloc(sizeof(*c), GFP_KERNEL);
 	if (!c)
 		return -ENOMEM;
+	/*
+	 * Once registered, @c is referenced only from client_table, which is
+	 * __ro_after_init; kmemleak does not scan a module's ro_after_init
+	 * memory, so it would report @c as leaked. It is still scanned for
+	 * the pointers it holds, and freed by remove_client().
+	 */
+	kmemleak_not_leak(c);
 
 	mutex_lock(&shim_mutex);
 	if (shim_is_locked()) {
