@@ -25,14 +25,29 @@ series_check() {
 
 # prune_superseded DIR SERIES KEEP: remove the builds of SERIES in DIR
 # (DIR/SERIES-KEY, KEY 16 hex digits) other than KEEP. Another series whose
-# name starts with SERIES- (6.12-rt beside 6.12) is not one of them.
+# name starts with SERIES- (6.12-rt beside 6.12) is not one of them, and a
+# build some program holds (image_hold) stays until a later prune.
 prune_superseded() {
 	local old key
 	for old in "$1/$2"-*; do
 		key=${old#"$1/$2"-}
 		[[ $key =~ ^[0-9a-f]{16}$ ]] || continue
-		[ "$old" = "$3" ] || rm -rf "$old"
+		[ "$old" = "$3" ] && continue
+		if [ -e "$old/.in-use" ] && ! flock -n -x "$old/.in-use" true; then
+			info "keeping the superseded ${old##*/}: a running guest uses it"
+			continue
+		fi
+		rm -rf "$old"
 	done
+}
+
+# image_hold DIR: hold a shared lock on the image DIR (DIR/.in-use) for as
+# long as the calling shell and what it starts run, so that a newer image
+# built meanwhile (by a dev-run beside a long check) does not remove it.
+image_hold() {
+	local fd
+	exec {fd}>>"$1/.in-use"
+	flock -s "$fd"
 }
 
 # repo_job JOBDIR GUESTJOB: a fresh job directory whose guest installs as a

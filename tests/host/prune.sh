@@ -22,4 +22,19 @@ check "a directory that is not SERIES-KEY stays" test -d "$i/6.12-notakey"
 prune_superseded "$i" 6.12-rt "$i/6.12-rt-1111111111111111"
 fails "a 6.12-rt build removes 6.12-rt's older image" test -d "$i/6.12-rt-0123456789abcdef"
 check "and not 6.12's" test -d "$i/6.12-fedcba9876543210"
+
+# An image a running guest holds (image_hold) is not removed; once free,
+# the next prune removes it.
+mkdir -p "$i/6.1-1111111111111111" "$i/6.1-2222222222222222"
+(image_hold "$i/6.1-0123456789abcdef" && sleep 5) &
+holder=$!
+sleep 1
+prune_superseded "$i" 6.1 "$i/6.1-2222222222222222" 2>/dev/null
+check "a held 6.1 image stays" test -d "$i/6.1-0123456789abcdef"
+fails "an unheld superseded 6.1 image goes" test -d "$i/6.1-1111111111111111"
+kill "$holder" 2>/dev/null
+wait "$holder" 2>/dev/null
+sleep 0.5
+prune_superseded "$i" 6.1 "$i/6.1-2222222222222222"
+fails "once free, the next prune removes it" test -d "$i/6.1-0123456789abcdef"
 finish
