@@ -19,18 +19,20 @@ rounds=6
 lock_in=3
 
 tap_run "lsm_shim loads" llsm_load lsm_shim
-tap_run "client A loads" client_load a exit_delay_ms=1500
+tap_run "client A loads" client_load a exit_delay_ms=4000
 tap_is "client A denies the marker" EACCES "$(tryopen "$marker")"
 
 dmesg_mark race
 (
 	for _ in $(seq $rounds); do
 		rmmod llsm_test_a 2>/dev/null
-		client_load a exit_delay_ms=1500 2>/dev/null
+		client_load a exit_delay_ms=4000 2>/dev/null
 	done
 ) &
 loop=$!
-# Wait for the lock_in-th exit to start waiting, then lock.
+# Wait for the lock_in-th exit to start waiting, then lock. The exit waits
+# 4 s: on a kernel with KASAN and lockdep under TCG, a 1.5 s wait was over
+# before this loop had seen its line and set the lock.
 for _ in $(seq 300); do
 	n=$(dmesg_since race | grep -c "llsm_test_a: exit waits")
 	[ "$n" -ge $lock_in ] && break
