@@ -87,7 +87,7 @@ newest_of() {
 # the kernel's release and the exact versions of everything the image key
 # depends on.
 series_resolve() {
-	local s=$1 suite krel kver abi out dep meta=linux-image-amd64
+	local s=$1 suite krel kver abi dep meta=linux-image-amd64
 	series_apt_update "$s"
 	case "$s" in
 	6.1) suite=bookworm ;;
@@ -122,44 +122,41 @@ series_resolve() {
 	abi=$(printf '%s\n' "$dep" | tr ',' '\n' | sed -n 's/^ *linux-image-\([^ ]*\).*/\1/p' | head -n 1)
 	[ -n "$abi" ] || die "series $s: cannot find the kernel ABI of $meta $kver"
 	[ "$suite" = sid ] || SUITE_SKIP=" sid/"
-	mkdir -p "$LLSM_CACHE/series"
-	out="$LLSM_CACHE/series/$s.env"
-	{
-		say "SERIES=$s"
-		say "SUITE=$suite"
-		say "KERNEL_RELEASE=${krel:-$suite}"
-		say "KERNEL_META_VERSION=$kver"
-		say "KERNEL_ABI=$abi"
-		say "KERNEL_VERSION=$(newest_of "$s" "linux-image-$abi")"
-		say "HEADERS_VERSION=$(newest_of "$s" "linux-headers-$abi")"
-		say "DKMS_VERSION=$(newest_of "$s" dkms)"
-		say "KMOD_VERSION=$(newest_of "$s" kmod)"
-		say "MAKE_VERSION=$(newest_of "$s" make)"
-		say "LIBC_VERSION=$(newest_of "$s" libc6)"
-	} >"$out.tmp.$$"
-	mv "$out.tmp.$$" "$out"
+	series_write_env "$s" "$suite" "${krel:-$suite}" "$kver" "$abi" \
+		"$(newest_of "$s" "linux-image-$abi")" "$(newest_of "$s" "linux-headers-$abi")"
 }
 
 # series_resolve_debug SERIES: the env of the sanitizer kernel's series: the
 # kernel is built here from Debian's source (guest-test/build-debug-kernel,
 # cached), the userland is trixie's.
 series_resolve_debug() {
-	local s=$1 kdir out
+	local s=$1 kdir
 	kdir=$("$LLSM_TOP/guest-test/build-debug-kernel") || die "series $s: the debug kernel did not build"
 	# shellcheck disable=SC1091
 	. "$kdir/kernel.env"
 	SUITE_SKIP=" sid/"
+	series_write_env "$s" trixie local "$DEBUG_KERNEL_SOURCE" "$DEBUG_KERNEL_RELEASE" \
+		"$DEBUG_KERNEL_SOURCE+llsm1" "$DEBUG_KERNEL_SOURCE+llsm1" "DEBUG_KERNEL_DIR=$kdir"
+}
+
+# series_write_env SERIES SUITE KERNEL_RELEASE META_VERSION ABI
+# KERNEL_VERSION HEADERS_VERSION [LINE...]: write
+# $LLSM_CACHE/series/SERIES.env, with the LINEs and the versions of the
+# userland packages the image key depends on.
+series_write_env() {
+	local s=$1 out
 	mkdir -p "$LLSM_CACHE/series"
 	out="$LLSM_CACHE/series/$s.env"
 	{
 		say "SERIES=$s"
-		say "SUITE=trixie"
-		say "KERNEL_RELEASE=local"
-		say "KERNEL_META_VERSION=$DEBUG_KERNEL_SOURCE"
-		say "KERNEL_ABI=$DEBUG_KERNEL_RELEASE"
-		say "KERNEL_VERSION=$DEBUG_KERNEL_SOURCE+llsm1"
-		say "HEADERS_VERSION=$DEBUG_KERNEL_SOURCE+llsm1"
-		say "DEBUG_KERNEL_DIR=$kdir"
+		say "SUITE=$2"
+		say "KERNEL_RELEASE=$3"
+		say "KERNEL_META_VERSION=$4"
+		say "KERNEL_ABI=$5"
+		say "KERNEL_VERSION=$6"
+		say "HEADERS_VERSION=$7"
+		shift 7
+		[ $# = 0 ] || printf '%s\n' "$@"
 		say "DKMS_VERSION=$(newest_of "$s" dkms)"
 		say "KMOD_VERSION=$(newest_of "$s" kmod)"
 		say "MAKE_VERSION=$(newest_of "$s" make)"
