@@ -11,6 +11,11 @@
  *                                  with the fastest pass
  *   bench -d DIR hold N CMD        open N files, run CMD (sh -c), close them
  *
+ * getppid is the control: no LSM hooks its path, so every configuration
+ * must leave it unchanged. execve_env runs the static program with four
+ * arguments and the thirty-odd environment strings of a login shell;
+ * execve_static with none.
+ *
  * DIR holds the small data file "data" and the static program "true" that
  * the exec benchmark runs. Every benchmark counts its failed calls: a
  * configuration that denies what a benchmark does shows up there.
@@ -25,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -37,15 +43,50 @@
 
 static char data_path[256], true_path[256], status_path[64];
 static int data_fd = -1, listen_fd = -1, idle_pid = -1, idle_pipe[2];
+static int pair[2] = { -1, -1 };
+
+/* The environment of a login shell on a Debian host, give or take. */
+static char *const shell_env[] = {
+	"SHELL=/bin/bash", "PWD=/home/engineer/src/service", "LOGNAME=engineer",
+	"XDG_SESSION_TYPE=tty", "HOME=/home/engineer", "LANG=en_US.UTF-8",
+	"LS_COLORS=rs=0:di=01;34:ln=01;36:mh=00:pi=40;33:so=01;35:do=01;35:"
+	"bd=40;33;01:cd=40;33;01:or=40;31;01:mi=00:su=37;41:sg=30;43:"
+	"ca=00:tw=30;42:ow=34;42:st=37;44:ex=01;32:*.tar=01;31:*.tgz=01;31",
+	"SSH_CONNECTION=10.0.2.2 51022 10.0.2.15 22", "LESSCLOSE=/usr/bin/lesspipe %s %s",
+	"XDG_SESSION_CLASS=user", "TERM=xterm-256color", "LESSOPEN=| /usr/bin/lesspipe %s",
+	"USER=engineer", "SHLVL=1", "XDG_SESSION_ID=42", "XDG_RUNTIME_DIR=/run/user/1000",
+	"SSH_CLIENT=10.0.2.2 51022 22", "XDG_DATA_DIRS=/usr/local/share:/usr/share",
+	"PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/games:/usr/games",
+	"DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus", "SSH_TTY=/dev/pts/0",
+	"MAIL=/var/mail/engineer", "EDITOR=vim", "PAGER=less", "HISTSIZE=10000",
+	"HISTFILESIZE=20000", "LC_ALL=en_US.UTF-8", "TZ=Europe/Berlin",
+	"GIT_PAGER=less -FRX", "OLDPWD=/home/engineer", "_=/usr/bin/env",
+	"DEBIAN_FRONTEND=noninteractive", NULL
+};
 
 struct bench {
 	const char *name;
 	long (*op)(void);	/* one operation; nonzero on failure */
 };
 
+static long op_getppid(void)
+{
+	return getppid() <= 0;
+}
+
 static long op_open(void)
 {
 	int fd = open(data_path, O_RDONLY);
+
+	if (fd < 0)
+		return 1;
+	close(fd);
+	return 0;
+}
+
+static long op_open_rdwr(void)
+{
+	int fd = open(data_path, O_RDWR);
 
 	if (fd < 0)
 		return 1;
@@ -76,6 +117,22 @@ static long op_exec(void)
 
 	if (pid == 0) {
 		execve(true_path, argv, envp);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid)
+		return 1;
+	return !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+}
+
+static long op_exec_env(void)
+{
+	char *const argv[] = { true_path, "--config", "/etc/service.conf",
+			       "--verbose", "start", NULL };
+	int st;
+	pid_t pid = vfork();
+
+	if (pid == 0) {
+		execve(true_path, argv, shell_env);
 		_exit(127);
 	}
 	if (pid < 0 || waitpid(pid, &st, 0) != pid)
@@ -121,6 +178,20 @@ static long op_connect(void)
 	return bad;
 }
 
+static long op_socketpair(void)
+{
+	char buf[64] = "a datagram between two ends of a socket pair";
+
+	if (send(pair[0], buf, sizeof(buf), 0) != sizeof(buf))
+		return 1;
+	return recv(pair[1], buf, sizeof(buf), 0) != sizeof(buf);
+}
+
+static long op_prctl(void)
+{
+	return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) < 0;
+}
+
 static long op_ptrace(void)
 {
 	int st;
@@ -146,13 +217,18 @@ static long op_status(void)
 }
 
 static const struct bench benches[] = {
+	{ "getppid", op_getppid },
 	{ "open_close", op_open },
+	{ "open_rdwr", op_open_rdwr },
 	{ "stat", op_stat },
 	{ "read_small", op_read },
 	{ "execve_static", op_exec },
+	{ "execve_env", op_exec_env },
 	{ "fork_exit_wait", op_fork },
 	{ "connect_accept", op_connect },
+	{ "socketpair_send", op_socketpair },
 	{ "ptrace_attach", op_ptrace },
+	{ "prctl_dumpable", op_prctl },
 	{ "proc_status", op_status },
 };
 
@@ -204,6 +280,10 @@ static int setup(const char *dir)
 		perror("listen");
 		return -1;
 	}
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, pair)) {
+		perror("socketpair");
+		return -1;
+	}
 	/* A child that waits on a pipe: the ptrace and /proc targets. */
 	if (pipe(idle_pipe))
 		return -1;
@@ -237,7 +317,13 @@ static const struct bench *find(const char *name, size_t len)
 	return NULL;
 }
 
-/* Doubles the iterations until one pass takes at least MS milliseconds. */
+/*
+ * Doubles the iterations until one pass takes at least MS milliseconds, and
+ * runs at least MIN_OPS: a heavy benchmark (exec, fork) gets enough
+ * operations per pass for its time to be an average.
+ */
+#define MIN_OPS 200
+
 static void calibrate(long ms)
 {
 	size_t i;
@@ -254,6 +340,8 @@ static void calibrate(long ms)
 			iters *= 2;
 		}
 		iters = (long)(ms * 1e6 / ns) + 1;
+		if (iters < MIN_OPS)
+			iters = MIN_OPS;
 		printf("%s %ld\n", benches[i].name, iters);
 	}
 }
