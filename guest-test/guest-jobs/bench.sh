@@ -3,6 +3,7 @@
 # Guest side of guest-test/bench: one boot's configurations, alternated.
 #
 # BENCH_BOOT=lkm      (booted without the built-in TOMOYO) base, shim,
+#                     null (shim and a client whose one hook returns 0),
 #                     audit_off, audit_on, base2 (= base), tlkm_enf,
 #                     tlkm_off, yama_lkm; the
 #                     time from installed to enforcing; the state store
@@ -96,6 +97,7 @@ EOF
 		echo "file append @LOGS"
 		echo "network inet stream connect @INTRANET @WEB_PORTS"
 		echo "file read @BENCH_DATA"
+		echo "file write @BENCH_DATA"
 		echo "file getattr @BENCH_DATA"
 		echo "file read proc:/\\\$/status"
 		echo "file execute $B/true"
@@ -128,7 +130,7 @@ tomoyo_mode() {
 # want MODULE...: exactly these of the project's modules loaded.
 want() {
 	local m
-	for m in yama_lkm audit_lkm tomoyo_lkm lsm_shim; do
+	for m in llsm_test_null yama_lkm audit_lkm tomoyo_lkm lsm_shim; do
 		case " $* " in *" $m "*) continue ;; esac
 		loaded "$m" && { rmmod "$m" || log "rmmod $m failed"; }
 	done
@@ -148,6 +150,7 @@ enter() {
 	case $1 in
 	base | base2 | builtin_enf | builtin_off) want ;;
 	shim) want lsm_shim ;;
+	null) want lsm_shim llsm_test_null ;;
 	audit_off | audit_on) want lsm_shim audit_lkm ;;
 	tlkm_enf | tlkm_off) want lsm_shim tomoyo_lkm ;;
 	yama_lkm) want lsm_shim yama_lkm ;;
@@ -186,7 +189,8 @@ build() {
 # install_modules: what the package's postinst leaves, so modprobe works.
 install_modules() {
 	mkdir -p "/lib/modules/$kver/updates/llsm"
-	cp "$H"/ko/*.ko "$H"/test-ko/llsm_test_a.ko "/lib/modules/$kver/updates/llsm/"
+	cp "$H"/ko/*.ko "$H"/test-ko/llsm_test_a.ko "$H"/test-ko/llsm_test_null.ko \
+		"/lib/modules/$kver/updates/llsm/"
 	depmod -a "$kver"
 }
 
@@ -247,7 +251,7 @@ if [ "$boot" = builtin ]; then
 	configs=(builtin_off builtin_enf)
 else
 	# base2 is base again, mid-round: base2/base is the noise floor.
-	configs=(base shim audit_off audit_on base2 tlkm_enf tlkm_off yama_lkm)
+	configs=(base shim null audit_off audit_on base2 tlkm_enf tlkm_off yama_lkm)
 fi
 fact kernel "$kver"
 fact lsm "$(cat /sys/kernel/security/lsm)"
