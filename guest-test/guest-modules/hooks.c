@@ -35,6 +35,14 @@
  * (the call returns into the kernel's module loader, no module's code) and
  * returns the result as its init's.
  *
+ * hook=switch_other other=ADDR tries to switch the file_open hook of that
+ * other client off (lsm_shim_hook_enable()), logs the result and fails its
+ * init: the shim must refuse. hook=switch_self registers a client whose one
+ * hook is file_open (counted), then asks to switch a hook it does not have
+ * and a hook id past the last one (both must be refused with -EINVAL) and
+ * logs the three results; the file_open_on parameter (0644) switches its
+ * file_open hook from the module's own code.
+ *
  * calls counts the calls of the chosen hook. Never packaged.
  */
 
@@ -43,6 +51,7 @@
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/module.h>
+#include <linux/kstrtox.h>
 #include <linux/moduleparam.h>
 #include <linux/sched.h>
 #include <linux/string.h>
@@ -161,6 +170,12 @@ static int hook_quota_on(struct dentry *dentry)
 	return 0;
 }
 
+static int hook_file_open(struct file *file)
+{
+	count();
+	return 0;
+}
+
 #define ONE_HOOK_LSM(NAME, ...)                                          \
 	static const struct lsm_shim_hook NAME##_hooks[] = { __VA_ARGS__ }; \
 	static const struct lsm_shim_lsm NAME##_lsm = {                   \
@@ -186,6 +201,7 @@ ONE_HOOK_LSM(bprm_creds_for_exec,
 	     LSM_SHIM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec));
 ONE_HOOK_LSM(task_fix_setuid,
 	     LSM_SHIM_HOOK_INIT(task_fix_setuid, hook_task_fix_setuid));
+ONE_HOOK_LSM(switch_self, LSM_SHIM_HOOK_INIT(file_open, hook_file_open));
 ONE_HOOK_LSM(inode_setxattr,
 	     LSM_SHIM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
 	     LSM_SHIM_HOOK_INIT(inode_removexattr, hook_inode_removexattr));
@@ -227,12 +243,45 @@ static const struct {
 	{ "task_fix_setuid", &task_fix_setuid_lsm },
 	{ "inode_setxattr", &inode_setxattr_lsm },
 	{ "midfunction", &midfunction_lsm },
+	{ "switch_self", &switch_self_lsm },
 #ifdef LLSM_HAVE_XATTR_SKIPCAP
 	{ "inode_xattr_skipcap", &inode_xattr_skipcap_lsm },
 #endif
 };
 
 static const struct lsm_shim_lsm *chosen;
+
+/* file_open_on=0|1: switch_self's file_open hook, switched from here. */
+static int set_file_open_on(const char *val, const struct kernel_param *kp)
+{
+	bool on;
+	int err = kstrtobool(val, &on);
+
+	if (err)
+		return err;
+	if (chosen != &switch_self_lsm)
+		return -ENOENT;
+	return lsm_shim_hook_enable(chosen, LSM_SHIM_HOOK_file_open, on);
+}
+
+static const struct kernel_param_ops file_open_on_ops = {
+	.set = set_file_open_on,
+};
+module_param_cb(file_open_on, &file_open_on_ops, NULL, 0200);
+
+/* switch_self: what the shim answers for hooks that are not the client's. */
+static void switch_refusals(void)
+{
+	int foreign, past;
+
+	foreign = lsm_shim_hook_enable(chosen, LSM_SHIM_HOOK_inode_permission,
+				       false);
+	past = lsm_shim_hook_enable(chosen,
+				    (enum lsm_shim_hook_id)(LSM_SHIM_NR_HOOKS + 7),
+				    false);
+	pr_info("llsm_test_hooks: switch_self: foreign hook %d, hook past the last %d\n",
+		foreign, past);
+}
 
 static int __init hooks_init(void)
 {
@@ -241,6 +290,13 @@ static int __init hooks_init(void)
 
 	if (!strcmp(hook, "unregister_other_tail"))
 		return __lsm_shim_unregister((const struct lsm_shim_lsm *)other);
+	if (!strcmp(hook, "switch_other")) {
+		err = lsm_shim_hook_enable((const struct lsm_shim_lsm *)other,
+					   LSM_SHIM_HOOK_file_open, false);
+		pr_info("llsm_test_hooks: switching another module's client's hook off: %d\n",
+			err);
+		return err ?: -ECANCELED;
+	}
 	if (!strcmp(hook, "unregister_other")) {
 		err = lsm_shim_unregister((const struct lsm_shim_lsm *)other);
 		pr_info("llsm_test_hooks: unregistering another module's client: %d\n",
@@ -259,7 +315,10 @@ static int __init hooks_init(void)
 		pr_err("llsm_test_hooks: no hook '%s' in this kernel\n", hook);
 		return -ENOENT;
 	}
-	return lsm_shim_register(chosen);
+	err = lsm_shim_register(chosen);
+	if (!err && chosen == &switch_self_lsm)
+		switch_refusals();
+	return err;
 }
 
 static void __exit hooks_exit(void)

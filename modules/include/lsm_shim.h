@@ -100,6 +100,8 @@ struct lsm_shim_lsm {
 
 int __lsm_shim_register(const struct lsm_shim_lsm *lsm);
 int __lsm_shim_unregister(const struct lsm_shim_lsm *lsm);
+int __lsm_shim_hook_enable(const struct lsm_shim_lsm *lsm,
+			   enum lsm_shim_hook_id id, bool on);
 
 /*
  * The shim knows its caller by the call's return address, which must lie
@@ -133,6 +135,25 @@ static inline int lsm_shim_register(const struct lsm_shim_lsm *lsm)
 static inline int lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 {
 	int ret = __lsm_shim_unregister(lsm);
+
+	asm volatile("" : "+r" (ret));
+	return ret;
+}
+
+/**
+ * lsm_shim_hook_enable - switch one of a client's own hooks on or off.
+ * @lsm: the client's registered descriptor.
+ * @id: one of the hooks in @lsm->hooks.
+ * @on: true to call it again, false to stop calling it.
+ *
+ * A hook switched off is not called at all, and a hook no client calls
+ * costs what it costs without the shim. Every hook is on at registration.
+ * Return: as __lsm_shim_hook_enable().
+ */
+static inline int lsm_shim_hook_enable(const struct lsm_shim_lsm *lsm,
+				       enum lsm_shim_hook_id id, bool on)
+{
+	int ret = __lsm_shim_hook_enable(lsm, id, on);
 
 	asm volatile("" : "+r" (ret));
 	return ret;

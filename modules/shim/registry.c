@@ -19,6 +19,7 @@
  * may sleep) before anything is freed.
  */
 
+#include <linux/bitmap.h>
 #include <linux/capability.h>
 #include <linux/ctype.h>
 #include <linux/delay.h>
@@ -48,10 +49,12 @@ struct shim_client {
  * struct shim_slot - a registered client, in the client table.
  * @lsm: its descriptor, read-only data of its module.
  * @client: its state records.
+ * @off: its hooks it switched off (lsm_shim_hook_enable()), by hook id.
  */
 struct shim_slot {
 	const struct lsm_shim_lsm *lsm;
 	struct shim_client *client;
+	DECLARE_BITMAP(off, LSM_SHIM_NR_HOOKS);
 };
 
 /**
@@ -66,6 +69,8 @@ struct shim_client_table {
 };
 
 static struct shim_client_table client_table __ro_after_init;
+/* The next client table, made here and then written whole; shim_mutex. */
+static struct shim_client_table next_table;
 
 static char *allowed_clients;
 module_param_named(clients, allowed_clients, charp, 0444);
@@ -135,23 +140,25 @@ static int table_write(const struct shim_client_table *t)
  */
 static int table_add(const struct lsm_shim_lsm *lsm, struct shim_client *c)
 {
-	struct shim_client_table t = client_table;
+	struct shim_client_table *t = &next_table;
 	unsigned int pos;
 
-	if (t.nr == SHIM_MAX_CLIENTS) {
+	*t = client_table;
+	if (t->nr == SHIM_MAX_CLIENTS) {
 		pr_err(SHIM_NAME ": %s: %d clients are registered already, the most there can be\n",
 		       lsm->name, SHIM_MAX_CLIENTS);
 		return -ENOSPC;
 	}
-	for (pos = 0; pos < t.nr; pos++)
-		if (lsm->order < t.slot[pos].lsm->order)
+	for (pos = 0; pos < t->nr; pos++)
+		if (lsm->order < t->slot[pos].lsm->order)
 			break;
-	memmove(&t.slot[pos + 1], &t.slot[pos],
-		(t.nr - pos) * sizeof(t.slot[0]));
-	t.slot[pos].lsm = lsm;
-	t.slot[pos].client = c;
-	t.nr++;
-	return table_write(&t);
+	memmove(&t->slot[pos + 1], &t->slot[pos],
+		(t->nr - pos) * sizeof(t->slot[0]));
+	memset(&t->slot[pos], 0, sizeof(t->slot[pos]));
+	t->slot[pos].lsm = lsm;
+	t->slot[pos].client = c;
+	t->nr++;
+	return table_write(t);
 }
 
 /*
@@ -161,14 +168,15 @@ static int table_add(const struct lsm_shim_lsm *lsm, struct shim_client *c)
  */
 static void table_del(unsigned int pos)
 {
-	struct shim_client_table t = client_table;
+	struct shim_client_table *t = &next_table;
 	unsigned int tries = 0;
 
-	memmove(&t.slot[pos], &t.slot[pos + 1],
-		(t.nr - pos - 1) * sizeof(t.slot[0]));
-	t.nr--;
-	memset(&t.slot[t.nr], 0, sizeof(t.slot[0]));
-	while (table_write(&t)) {
+	*t = client_table;
+	memmove(&t->slot[pos], &t->slot[pos + 1],
+		(t->nr - pos - 1) * sizeof(t->slot[0]));
+	t->nr--;
+	memset(&t->slot[t->nr], 0, sizeof(t->slot[0]));
+	while (table_write(t)) {
 		if (tries++ == 0)
 			pr_warn(SHIM_NAME ": cannot rewrite the client table yet, retrying\n");
 		msleep(20);
@@ -188,7 +196,7 @@ static bool state_kept(enum lsm_shim_object type)
 
 /*
  * hook_calls - what hook @id calls, as the table says: each client's
- * function for it, in call order, then the state store's free function
+ * function for it unless the client switched it off, in call order, then the state store's free function
  * while a client keeps state of the type it frees. Everything read here is
  * read-only: the table, the clients' descriptors and hook tables, the
  * state store's free hooks. Returns how many, or -ENOSPC when that is
@@ -204,6 +212,8 @@ static int hook_calls(enum lsm_shim_hook_id id, struct shim_calls *v)
 	memset(v, 0, sizeof(*v));
 	for (i = 0; i < client_table.nr; i++) {
 		lsm = client_table.slot[i].lsm;
+		if (test_bit(id, client_table.slot[i].off))
+			continue;
 		for (j = 0; j < lsm->nr_hooks; j++) {
 			if (lsm->hooks[j].id != id)
 				continue;
@@ -777,6 +787,102 @@ int __lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 	return 0;
 }
 EXPORT_SYMBOL_GPL(__lsm_shim_unregister);
+
+/*
+ * table_set_off - switch hook @id of the client in slot @pos off (@off) or
+ * on in the table; 0 or -ENOMEM. must: retry until it works (a rollback
+ * that must not fail).
+ */
+static int table_set_off(unsigned int pos, enum lsm_shim_hook_id id, bool off,
+			 bool must)
+{
+	struct shim_client_table *t = &next_table;
+	int err;
+
+	*t = client_table;
+	__assign_bit(id, t->slot[pos].off, off);
+	while ((err = table_write(t)) && must)
+		msleep(20);
+	return err;
+}
+
+/* client_hooks - whether @lsm has a function for hook @id. */
+static bool client_hooks(const struct lsm_shim_lsm *lsm,
+			 enum lsm_shim_hook_id id)
+{
+	unsigned int i;
+
+	for (i = 0; i < lsm->nr_hooks; i++)
+		if (lsm->hooks[i].id == id)
+			return true;
+	return false;
+}
+
+/**
+ * __lsm_shim_hook_enable - switch one of a client's hooks on or off;
+ * clients call it through lsm_shim_hook_enable() (lsm_shim.h).
+ * @lsm: the client's registered descriptor.
+ * @id: a hook @lsm has a function for.
+ * @on: true: call it (as after registration); false: stop calling it.
+ *
+ * The hook's calls are made again from the client table, which holds each
+ * client's switched-off hooks in read-only memory like the rest of it:
+ * ordinary memory cannot switch a client's hook off. A hook left with no
+ * call is detached from the kernel, so it costs what it costs without the
+ * shim. A call already in flight when the hook goes off may still finish.
+ * Only the client's own module may switch its hooks, lock or not: what a
+ * client checks is its own business, and it could as well return 0.
+ *
+ * Context: process context, may sleep.
+ * Return: 0 (also when the hook already was as asked), or
+ * - %-EINVAL: @id is not one of @lsm's hooks,
+ * - %-ENOENT: @lsm is not registered,
+ * - %-EPERM: the caller is not @lsm->owner's code (logged),
+ * - %-ENOSPC, %-ENOMEM, the back end's errno: switching on failed, and
+ *   the hook stays off.
+ */
+int __lsm_shim_hook_enable(const struct lsm_shim_lsm *lsm,
+			   enum lsm_shim_hook_id id, bool on)
+{
+	unsigned long ret = (unsigned long)__builtin_return_address(0);
+	int pos, err = 0;
+
+	might_sleep();
+	mutex_lock(&shim_mutex);
+	pos = find_client(lsm);
+	if (pos < 0) {
+		err = -ENOENT;
+		goto out;
+	}
+	if (!called_by_owner(lsm, ret)) {
+		pr_err(SHIM_NAME ": %s: hook switch refused: called from %pS, not by module %s\n",
+		       lsm->name, (void *)ret, module_name(lsm->owner));
+		err = -EPERM;
+		goto out;
+	}
+	if ((unsigned int)id >= LSM_SHIM_NR_HOOKS || !client_hooks(lsm, id)) {
+		err = -EINVAL;
+		goto out;
+	}
+	if (test_bit(id, client_table.slot[pos].off) != on)
+		goto out;
+	err = table_set_off(pos, id, !on, false);
+	if (err)
+		goto out;
+	if (!on) {
+		resync_hook(id);
+		goto out;
+	}
+	err = sync_hook(id);
+	if (err) {
+		table_set_off(pos, id, true, true);
+		resync_hook(id);
+	}
+out:
+	mutex_unlock(&shim_mutex);
+	return err;
+}
+EXPORT_SYMBOL_GPL(__lsm_shim_hook_enable);
 
 /* find_client_owner - the slot of a client of module @owner, or -1. */
 static int find_client_owner(const struct module *owner)
