@@ -95,7 +95,9 @@ void alkm_log_sockaddr(struct audit_buffer *ab, const struct sockaddr *addr,
 		       int addrlen);
 
 int alkm_parse_classes(const char *text, unsigned long *classes);
+int alkm_hooks_apply(unsigned long classes);
 int alkm_control_init(void);
+void alkm_control_start(void);
 void alkm_control_exit(void);
 
 #endif /* LOADABLE_LSM_AUDIT_AUDIT_LKM_H */

@@ -93,14 +93,38 @@ static int classes_show(char *buf, size_t size)
 	return len + scnprintf(buf + len, size - len, "%s\n", len ? "" : "none");
 }
 
+/*
+ * The hooks of the classes switched on are attached before the classes
+ * say so, those of the classes switched off detached after; when a hook
+ * cannot be attached, the old classes and hooks stay. Called with
+ * config_lock held.
+ */
 static int classes_store(char *text)
 {
-	unsigned long classes;
+	unsigned long classes, old = alkm_classes;
 	int rc = alkm_parse_classes(text, &classes);
 
-	if (!rc)
-		WRITE_ONCE(alkm_classes, classes);
-	return rc;
+	if (rc)
+		return rc;
+	rc = alkm_hooks_apply(old | classes);
+	if (rc) {
+		alkm_hooks_apply(old);
+		return rc;
+	}
+	WRITE_ONCE(alkm_classes, classes);
+	return alkm_hooks_apply(classes);
+}
+
+/**
+ * alkm_control_start - once registered, detach the hooks of the classes
+ * that are off (which cannot fail). Until then a write to "classes" fails
+ * (the shim does not know the client yet) and changes nothing.
+ */
+void alkm_control_start(void)
+{
+	mutex_lock(&config_lock);
+	alkm_hooks_apply(alkm_classes);
+	mutex_unlock(&config_lock);
 }
 
 /*

@@ -299,6 +299,18 @@ static const struct lsm_shim_hook alkm_hooks[] = {
 	LSM_SHIM_HOOK_INIT(task_fix_setgid, hook_task_fix_setgid),
 };
 
+/* The class of each hook of alkm_hooks[], in the same order. */
+static const u8 alkm_hook_class[] = {
+	ALKM_EXEC, ALKM_WRITE,
+	ALKM_FILE, ALKM_FILE, ALKM_FILE, ALKM_FILE, ALKM_FILE,
+	ALKM_MOUNT, ALKM_MOUNT, ALKM_MOUNT,
+	ALKM_NET, ALKM_NET,
+	ALKM_PTRACE, ALKM_PTRACE,
+	ALKM_MODULE, ALKM_MODULE,
+	ALKM_CRED, ALKM_CRED,
+};
+static_assert(ARRAY_SIZE(alkm_hook_class) == ARRAY_SIZE(alkm_hooks));
+
 /* The LSM as the shim sees it: no per-object state, default order. */
 const struct lsm_shim_lsm alkm_lsm = {
 	.name = "audit_lkm",
@@ -306,3 +318,26 @@ const struct lsm_shim_lsm alkm_lsm = {
 	.nr_hooks = ARRAY_SIZE(alkm_hooks),
 	.owner = THIS_MODULE,
 };
+
+/**
+ * alkm_hooks_apply - make the shim call exactly the hooks of @classes: a
+ * class that is off costs nothing, not even the shim's dispatch.
+ * @classes: the class bit mask.
+ *
+ * Context: process context; under the control files' lock, or from init.
+ * Return: 0, or the shim's errno for the first hook that could not be
+ * switched on (the others are as asked; switching off cannot fail).
+ */
+int alkm_hooks_apply(unsigned long classes)
+{
+	unsigned int i;
+	int rc, err = 0;
+
+	for (i = 0; i < ARRAY_SIZE(alkm_hooks); i++) {
+		rc = lsm_shim_hook_enable(&alkm_lsm, alkm_hooks[i].id,
+					  classes & BIT(alkm_hook_class[i]));
+		if (rc && !err)
+			err = rc;
+	}
+	return err;
+}

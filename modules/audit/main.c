@@ -60,6 +60,8 @@ static int __init alkm_init(void)
 		alkm_control_exit();
 		return rc;
 	}
+	/* Registered with every hook on: the classes that are off go. */
+	alkm_control_start();
 	return 0;
 }
 
