@@ -81,15 +81,11 @@ static int check_file_in(const char *domain, unsigned int op, const char *n0,
 			 struct dentry *obj1, struct dentry *obj2,
 			 const char *cond)
 {
-	struct tlkm_req *q = kzalloc(sizeof(*q), GFP_KERNEL);
-	int ret;
+	/* On the stack, as TOMOYO keeps its request: no allocation per check. */
+	struct tlkm_req q = {};
 
-	if (!q)
-		return -ENOMEM;
-	tlkm_file_req(q, op, n0, n1, n2, num, obj1, obj2, cond);
-	ret = tlkm_decide(domain, q);
-	kfree(q);
-	return ret;
+	tlkm_file_req(&q, op, n0, n1, n2, num, obj1, obj2, cond);
+	return tlkm_decide(domain, &q);
 }
 
 /**
@@ -168,18 +164,42 @@ int tlkm_decide_path(unsigned int op, const struct path *path,
  * for: open(path, 3), which gives neither FMODE_READ nor FMODE_WRITE but
  * allows ioctl(), needs read and write.
  */
+/*
+ * Read, then write or append, as TOMOYO checks an open; an O_RDWR open
+ * builds the name once for both.
+ */
 int hook_file_open(struct file *file)
 {
 	const int acc = ACC_MODE(file->f_flags);
+	const unsigned int wop = file->f_flags & O_APPEND ? TLKM_FILE_APPEND :
+							    TLKM_FILE_WRITE;
+	const char *domain;
+	bool rd, wr;
+	char *name;
 	int ret = 0;
 
 	if (file->f_flags & __FMODE_EXEC)
 		return 0;
-	if (acc & MAY_READ)
-		ret = tlkm_decide_path(TLKM_FILE_READ, &file->f_path, NULL);
-	if (!ret && (acc & MAY_WRITE))
-		ret = tlkm_decide_path(file->f_flags & O_APPEND ? TLKM_FILE_APPEND :
-				       TLKM_FILE_WRITE, &file->f_path, NULL);
+	domain = tlkm_current_domain();
+	rd = (acc & MAY_READ) && file_enabled_in(domain, TLKM_FILE_READ);
+	wr = (acc & MAY_WRITE) && file_enabled_in(domain, wop);
+	if (!rd && !wr)
+		return 0;
+	name = tlkm_realpath(&file->f_path);
+	if (!name) {
+		if (rd)
+			ret = tlkm_no_name(domain, tlkm_file_mac[TLKM_FILE_READ]);
+		if (!ret && wr)
+			ret = tlkm_no_name(domain, tlkm_file_mac[wop]);
+		return ret;
+	}
+	if (rd)
+		ret = check_file_in(domain, TLKM_FILE_READ, name, NULL, NULL,
+				    NULL, file->f_path.dentry, NULL, NULL);
+	if (!ret && wr)
+		ret = check_file_in(domain, wop, name, NULL, NULL, NULL,
+				    file->f_path.dentry, NULL, NULL);
+	kfree(name);
 	return ret;
 }
 

@@ -146,7 +146,8 @@ static int check_socket(struct socket *sock, unsigned int op,
 	int protocol, mac, ret = 0;
 	bool is_unix;
 	char *name = NULL;
-	struct tlkm_req *q;
+	/* On the stack, as TOMOYO keeps its request: no allocation. */
+	struct tlkm_req q;
 
 	if (!sk)
 		return 0;
@@ -159,13 +160,11 @@ static int check_socket(struct socket *sock, unsigned int op,
 	mac = net_mac(is_unix, protocol, &op);
 	if (mac < 0 || !tlkm_mac_enabled(tlkm_current_domain(), mac))
 		return 0;
-	q = kzalloc(sizeof(*q), GFP_KERNEL);
-	if (!q)
-		return -ENOMEM;
-	q->kind = is_unix ? TLKM_REQ_UNIX : TLKM_REQ_INET;
-	q->op = op;
-	q->protocol = protocol;
-	q->mac = mac;
+	memset(&q, 0, sizeof(q));
+	q.kind = is_unix ? TLKM_REQ_UNIX : TLKM_REQ_INET;
+	q.op = op;
+	q.protocol = protocol;
+	q.mac = mac;
 	if (is_unix) {
 		name = unix_name(sk, addr, len);
 		if (IS_ERR_OR_NULL(name)) {
@@ -173,16 +172,15 @@ static int check_socket(struct socket *sock, unsigned int op,
 			name = NULL;
 			goto out;
 		}
-		q->r.name[0] = name;
-	} else if (!inet_addr(q, sk, addr, len)) {
+		q.r.name[0] = name;
+	} else if (!inet_addr(&q, sk, addr, len)) {
 		goto out;
 	}
 	if (!is_unix && protocol == TLKM_SOCK_RAW)
-		q->r.num[0] = sk->sk_protocol;
-	ret = tlkm_decide(tlkm_current_domain(), q);
+		q.r.num[0] = sk->sk_protocol;
+	ret = tlkm_decide(tlkm_current_domain(), &q);
 out:
 	kfree(name);
-	kfree(q);
 	return ret;
 }
 
