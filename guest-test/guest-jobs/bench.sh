@@ -107,6 +107,9 @@ EOF
 		echo ""
 		echo "<kernel> $B/bench $B/true"
 		echo "use_profile 3"
+		# execve_env's environment: each name is checked in the new
+		# domain (misc env), by both TOMOYOs.
+		echo "misc env \\*"
 		echo ""
 	} >"$d/domain_policy.conf"
 	printf '%s\n' /usr/sbin/tomoyo-loadpolicy >"$d/manager.conf"
