@@ -49,9 +49,7 @@ static int pair[2] = { -1, -1 };
 static char *const shell_env[] = {
 	"SHELL=/bin/bash", "PWD=/home/engineer/src/service", "LOGNAME=engineer",
 	"XDG_SESSION_TYPE=tty", "HOME=/home/engineer", "LANG=en_US.UTF-8",
-	"LS_COLORS=rs=0:di=01;34:ln=01;36:mh=00:pi=40;33:so=01;35:do=01;35:"
-	"bd=40;33;01:cd=40;33;01:or=40;31;01:mi=00:su=37;41:sg=30;43:"
-	"ca=00:tw=30;42:ow=34;42:st=37;44:ex=01;32:*.tar=01;31:*.tgz=01;31",
+	"LS_COLORS=rs=0:di=01;34:ln=01;36:mh=00:pi=40;33:so=01;35:do=01;35:ex=01;32",
 	"SSH_CONNECTION=10.0.2.2 51022 10.0.2.15 22", "LESSCLOSE=/usr/bin/lesspipe %s %s",
 	"XDG_SESSION_CLASS=user", "TERM=xterm-256color", "LESSOPEN=| /usr/bin/lesspipe %s",
 	"USER=engineer", "SHLVL=1", "XDG_SESSION_ID=42", "XDG_RUNTIME_DIR=/run/user/1000",
@@ -74,9 +72,9 @@ static long op_getppid(void)
 	return getppid() <= 0;
 }
 
-static long op_open(void)
+static long open_close(int flags)
 {
-	int fd = open(data_path, O_RDONLY);
+	int fd = open(data_path, flags);
 
 	if (fd < 0)
 		return 1;
@@ -84,14 +82,14 @@ static long op_open(void)
 	return 0;
 }
 
+static long op_open(void)
+{
+	return open_close(O_RDONLY);
+}
+
 static long op_open_rdwr(void)
 {
-	int fd = open(data_path, O_RDWR);
-
-	if (fd < 0)
-		return 1;
-	close(fd);
-	return 0;
+	return open_close(O_RDWR);
 }
 
 static long op_stat(void)
@@ -108,10 +106,9 @@ static long op_read(void)
 	return pread(data_fd, buf, sizeof(buf), 0) <= 0;
 }
 
-static long op_exec(void)
+/* vfork, execve of the static program with @argv and @envp, wait. */
+static long run_exec(char *const argv[], char *const envp[])
 {
-	char *const argv[] = { true_path, NULL };
-	char *const envp[] = { NULL };
 	int st;
 	pid_t pid = vfork();
 
@@ -124,20 +121,20 @@ static long op_exec(void)
 	return !WIFEXITED(st) || WEXITSTATUS(st) != 0;
 }
 
+static long op_exec(void)
+{
+	char *const argv[] = { true_path, NULL };
+	char *const envp[] = { NULL };
+
+	return run_exec(argv, envp);
+}
+
 static long op_exec_env(void)
 {
 	char *const argv[] = { true_path, "--config", "/etc/service.conf",
 			       "--verbose", "start", NULL };
-	int st;
-	pid_t pid = vfork();
 
-	if (pid == 0) {
-		execve(true_path, argv, shell_env);
-		_exit(127);
-	}
-	if (pid < 0 || waitpid(pid, &st, 0) != pid)
-		return 1;
-	return !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+	return run_exec(argv, shell_env);
 }
 
 static long op_fork(void)
