@@ -39,7 +39,7 @@ bool tlkm_mac_enabled(const char *domain, unsigned int mac)
 	bool on = false;
 
 	down_read(&tlkm_policy_sem);
-	d = tlkm_task_domain(tlkm_policy, domain);
+	d = tlkm_domain_of(domain);
 	if (d && !tlkm_domain_config(tlkm_policy, d, mac, &cfg))
 		on = cfg.mode != TLKM_MODE_DISABLED;
 	up_read(&tlkm_policy_sem);
@@ -62,7 +62,7 @@ int tlkm_no_name(const char *domain, unsigned int mac)
 	struct tlkm_domain *d;
 
 	down_read(&tlkm_policy_sem);
-	d = tlkm_task_domain(tlkm_policy, domain);
+	d = tlkm_domain_of(domain);
 	if (d)
 		tlkm_domain_config(tlkm_policy, d, mac, &cfg);
 	up_read(&tlkm_policy_sem);
@@ -169,6 +169,7 @@ static void learn(const char *domain, const char *acl, size_t len,
 	}
 
 	down_write(&tlkm_policy_sem);
+	tlkm_domain_cache_clear();
 	d = tlkm_find_domain(tlkm_policy, domain);
 	if (!d)
 		goto out;
@@ -270,7 +271,7 @@ int tlkm_decide(const char *domain, struct tlkm_req *q)
 
 	do {
 		down_read(&tlkm_policy_sem);
-		d = tlkm_task_domain(tlkm_policy, domain);
+		d = tlkm_domain_of(domain);
 		if (!d) {
 			up_read(&tlkm_policy_sem);
 			return 0;

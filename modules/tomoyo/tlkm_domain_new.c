@@ -86,6 +86,8 @@ int tlkm_make_domain(const char *name, const char *parent,
 	down_write(&tlkm_policy_sem);
 	if (tlkm_find_domain(tlkm_policy, name))
 		goto out;
+	/* The new domain may replace (free) a deleted one of its name. */
+	tlkm_domain_cache_clear();
 	/* The parent may be a deleted domain that the new one replaces. */
 	p = tlkm_task_domain(tlkm_policy, parent);
 	if (p) {

@@ -58,6 +58,7 @@ static int stay_in_domain(const char *old)
 	struct tlkm_config cfg = { .mode = TLKM_MODE_DISABLED };
 	struct tlkm_domain *d;
 
+	/* Flags only: no domain goes, the domain cache stays. */
 	down_write(&tlkm_policy_sem);
 	d = tlkm_task_domain(tlkm_policy, old);
 	if (d) {

@@ -98,6 +98,7 @@ static int write_policy(struct tlkm_io *io, const char *line, size_t len,
 	int ret;
 
 	down_write(&tlkm_policy_sem);
+	tlkm_domain_cache_clear();
 	if (!tlkm_manager_ok()) {
 		up_write(&tlkm_policy_sem);
 		pr_warn_ratelimited(TLKM_NAME ": %s (pid %d) is not permitted to update policies\n",

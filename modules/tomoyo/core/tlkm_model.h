@@ -31,6 +31,8 @@ struct tlkm_ns_name;
  * @next:    Next domain, in creation order.
  * @hnext:   Next domain in the same bucket of the name index.
  * @name:    Domain name, e.g. "<kernel> /sbin/init".
+ * @found_as: The kernel glue's interned copy of @name this domain was last
+ *           found by (its domain cache's key; NULL in user space).
  * @hash:    tlkm_name_hash() of @name.
  * @profile: use_profile value.
  * @groups:  use_group values: bit N of byte N / 8 set for "use_group N"
@@ -45,6 +47,7 @@ struct tlkm_domain {
 	struct tlkm_domain *next;
 	struct tlkm_domain *hnext;
 	char *name;
+	const char *found_as;
 	u32 hash;
 	u8 profile;
 	u8 flags;
