@@ -103,6 +103,126 @@ static void flags(void)
 	tlkm_pattern_destroy(&p);
 }
 
+/*
+ * A reference matcher for the differential test below: TOMOYO's wildcards
+ * (no "\-", no "\{ \}") by plain backtracking over one component,
+ * written for clarity, not speed. @p and @n are one component each, names
+ * made of one-byte characters only.
+ */
+static bool ref_class(char w, char c)
+{
+	switch (w) {
+	case '?':
+	case '*':
+		return true;
+	case '@':
+		return c != '.';
+	case '+':
+	case '$':
+		return c >= '0' && c <= '9';
+	case 'x':
+	case 'X':
+		return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+		       (c >= 'A' && c <= 'F');
+	default:
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+	}
+}
+
+static bool ref_comp(const char *p, size_t pl, const char *n, size_t nl)
+{
+	size_t k;
+	char w;
+
+	if (!pl)
+		return !nl;
+	if (p[0] != '\\')
+		return nl && p[0] == n[0] && ref_comp(p + 1, pl - 1, n + 1, nl - 1);
+	w = p[1];
+	if (w == '?' || w == '+' || w == 'x' || w == 'a')
+		return nl && ref_class(w, n[0]) &&
+		       ref_comp(p + 2, pl - 2, n + 1, nl - 1);
+	/* "\\*" and "\\@" take zero or more, the others one or more. */
+	for (k = (w == '*' || w == '@') ? 0 : 1; k <= nl; k++) {
+		if (k && !ref_class(w, n[k - 1]))
+			break;
+		if (ref_comp(p + 2, pl - 2, n + k, nl - k))
+			return true;
+	}
+	return false;
+}
+
+static bool ref_match(const char *p, const char *n)
+{
+	for (;;) {
+		const char *ps = strchr(p, '/'), *ns = strchr(n, '/');
+		size_t pl = ps ? (size_t)(ps - p) : strlen(p);
+		size_t nl = ns ? (size_t)(ns - n) : strlen(n);
+
+		if (!ref_comp(p, pl, n, nl))
+			return false;
+		if (!ps || !ns)
+			return !ps && !ns;
+		p = ps + 1;
+		n = ns + 1;
+	}
+}
+
+/*
+ * Random patterns and names, matched by tlkm_pattern_match() and by the
+ * reference: the answers must agree. Fixed seed: the same cases each run.
+ */
+static void differential(void)
+{
+	static const char *const ptok[] = {
+		"a", "b", "1", "2", ".", "f", "\\*", "\\@", "\\$", "\\+",
+		"\\?", "\\x", "\\X", "\\a", "\\A", "/",
+	};
+	static const char nch[] = "ab129f.Z/";
+	unsigned int seed = 12345, i, j, k, bad = 0, matched = 0;
+	char pat[64], name[64];
+
+	for (i = 0; i < 20000; i++) {
+		struct tlkm_pattern p;
+		size_t pl, nl;
+		bool got, want;
+
+		strcpy(pat, "/d/");
+		k = 1 + (seed = seed * 1103515245 + 12345) % 7;
+		for (j = 0; j < k; j++) {
+			seed = seed * 1103515245 + 12345;
+			/* No "//": a slash only after something else. */
+			if ((seed >> 16) % 16 == 15 && pat[strlen(pat) - 1] == '/')
+				continue;
+			strcat(pat, ptok[(seed >> 16) % 16]);
+		}
+		pl = strlen(pat);
+		strcpy(name, "/d/");
+		nl = 3 + (seed = seed * 1103515245 + 12345) % 8;
+		for (j = 3; j < nl; j++) {
+			seed = seed * 1103515245 + 12345;
+			name[j] = nch[(seed >> 16) % (sizeof(nch) - 1)];
+			if (name[j] == '/' && name[j - 1] == '/')
+				name[j] = 'a';
+		}
+		name[nl] = '\0';
+		if (tlkm_pattern_init(&p, pat, pl, TLKM_WORD_PATTERN, NULL))
+			continue;
+		got = tlkm_pattern_match(&p, name, nl);
+		/* A trailing '/' is a directory: both must end with one. */
+		want = (name[nl - 1] == '/') == (pat[pl - 1] == '/') &&
+		       ref_match(pat, name);
+		tlkm_pattern_destroy(&p);
+		matched += want;
+		if (got != want && bad++ < 5)
+			tap_diag("'%s' vs '%s': matcher %d, reference %d", pat,
+				 name, got, want);
+	}
+	tap_result(!bad && matched > 500,
+		   "20000 random patterns agree with a reference matcher (%u matched, %u differ)",
+		   matched, bad);
+}
+
 /**
  * test_pattern() - The matcher, case by case.
  */
@@ -127,4 +247,5 @@ void test_pattern(void)
 	}
 	limits();
 	flags();
+	differential();
 }
