@@ -51,6 +51,46 @@ static void tok_at(const char *p, size_t plen, size_t i, struct tok *t)
 		t->kind = TOK_ANY + (w - wild);
 }
 
+/*
+ * A part's tokens, found once per match instead of once per state and
+ * name character: for parts of at most TOKS_MAX tokens (nearly all); a
+ * longer part is tokenised as it goes.
+ */
+#define TOKS_MAX 64
+
+struct toks {
+	u8 kind[TOKS_MAX];
+	u8 len[TOKS_MAX];
+};
+
+static bool toks_fill(const char *p, size_t plen, struct toks *tk)
+{
+	unsigned int k = 0;
+	struct tok t;
+	size_t i;
+
+	for (i = 0; i < plen; i += t.len, k++) {
+		if (k == TOKS_MAX)
+			return false;
+		tok_at(p, plen, i, &t);
+		tk->kind[k] = t.kind;
+		tk->len[k] = t.len;
+	}
+	return true;
+}
+
+/* The token at byte @i, the @k-th of the part: from @tk when there is one. */
+static void tok_get(const char *p, size_t plen, const struct toks *tk,
+		    unsigned int k, size_t i, struct tok *t)
+{
+	if (tk) {
+		t->kind = tk->kind[k];
+		t->len = tk->len[k];
+	} else {
+		tok_at(p, plen, i, t);
+	}
+}
+
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';
@@ -94,30 +134,37 @@ static bool map_test(const u64 *map, size_t i)
 }
 
 /* Follow the empty moves of "\*" and "\@" (always forward). */
-static void closure(const char *p, size_t plen, u64 *map)
+static void closure(const char *p, size_t plen, const struct toks *tk,
+		    u64 *map)
 {
+	unsigned int k = 0;
 	struct tok t;
 	size_t i;
 
-	for (i = 0; i < plen; i += t.len) {
-		tok_at(p, plen, i, &t);
+	for (i = 0; i < plen; i += t.len, k++) {
+		tok_get(p, plen, tk, k, i, &t);
 		if ((t.kind == TOK_STAR || t.kind == TOK_NODOT) &&
 		    map_test(map, i))
 			map_set(map, i + t.len);
 	}
 }
 
-/* Advance every live state over one name character. */
-static bool step(const char *p, size_t plen, const u64 *cur, u64 *nxt,
-		 const char *c, size_t clen)
+/*
+ * Advance every live state over one name character. The maps have @words
+ * words: the states of a part of @plen bytes fit in plen / 64 + 1.
+ */
+static bool step(const char *p, size_t plen, const struct toks *tk,
+		 const u64 *cur, u64 *nxt, size_t words, const char *c,
+		 size_t clen)
 {
+	unsigned int k = 0;
 	bool alive = false;
 	struct tok t;
 	size_t i;
 
-	memset(nxt, 0, MAP_WORDS * sizeof(u64));
-	for (i = 0; i < plen; i += t.len) {
-		tok_at(p, plen, i, &t);
+	memset(nxt, 0, words * sizeof(u64));
+	for (i = 0; i < plen; i += t.len, k++) {
+		tok_get(p, plen, tk, k, i, &t);
 		if (!map_test(cur, i))
 			continue;
 		if (t.kind == TOK_LIT) {
@@ -135,27 +182,37 @@ static bool step(const char *p, size_t plen, const u64 *cur, u64 *nxt,
 		}
 		alive = true;
 	}
-	closure(p, plen, nxt);
+	closure(p, plen, tk, nxt);
 	return alive;
 }
 
-/* Match one subtraction-free part of a component against a name part. */
+/*
+ * Match one subtraction-free part of a component against a name part. A
+ * part without a backslash is literal: the name, encoded the same way,
+ * must be the same bytes. Otherwise the NFA runs on maps of as many words
+ * as the part's states need (one for a part under 64 bytes, not 17).
+ */
 static bool part_match(const char *p, size_t plen, const char *n, size_t nlen)
 {
 	u64 cur[MAP_WORDS], nxt[MAP_WORDS];
-	size_t j = 0;
+	size_t j = 0, words = plen / 64 + 1;
+	struct toks toks, *tk = &toks;
 
 	if (plen > TLKM_MAX_PATTERN_COMPONENT)
 		return false;
-	memset(cur, 0, sizeof(cur));
+	if (!memchr(p, '\\', plen))
+		return plen == nlen && !memcmp(p, n, nlen);
+	if (!toks_fill(p, plen, tk))
+		tk = NULL;
+	memset(cur, 0, words * sizeof(u64));
 	map_set(cur, 0);
-	closure(p, plen, cur);
+	closure(p, plen, tk, cur);
 	while (j < nlen) {
 		size_t clen = tlkm_char_len(n + j, nlen - j);
 
-		if (!step(p, plen, cur, nxt, n + j, clen))
+		if (!step(p, plen, tk, cur, nxt, words, n + j, clen))
 			return false;
-		memcpy(cur, nxt, sizeof(cur));
+		memcpy(cur, nxt, words * sizeof(u64));
 		j += clen;
 	}
 	return map_test(cur, plen);
