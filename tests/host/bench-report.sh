@@ -28,6 +28,12 @@ is "le: interval across the limit is not resolved" not_resolved "$(verdict le 1.
 is "le: too few rounds resolve nothing" not_resolved "$(verdict le 1.50 'c b 1.01 1.005 1.015 5 0.938 0 0')"
 is "nodiff: an interval holding 1 is met" met "$(verdict nodiff 1 'c b 1.001 0.999 1.004 12 0.961 0 0')"
 is "nodiff: an interval above 1 is missed" missed "$(verdict nodiff 1 'c b 1.003 1.001 1.004 12 0.961 0 0')"
+is "nodiff: above 1 but within the noise column's interval is met" met \
+	"$(printf '%s\n' 'noise b 1.0025 1.0012 1.0088 12 0.961 0 0' 'c b 1.002 1.002 1.010 12 0.961 0 0' |
+		awk -f "$lib/bench-verdict.awk" -v cmp=c -v benches=b -v kind=nodiff -v limit=1 | cut -d' ' -f1)"
+is "nodiff: above the noise column's interval is missed" missed \
+	"$(printf '%s\n' 'noise b 1.0 0.99 1.01 12 0.961 0 0' 'c b 1.05 1.04 1.06 12 0.961 0 0' |
+		awk -f "$lib/bench-verdict.awk" -v cmp=c -v benches=b -v kind=nodiff -v limit=1 | cut -d' ' -f1)"
 is "a benchmark without data is not resolved" not_resolved "$(verdict le 2 'c other 1 1 1 12 0.961 0 0')"
 fails "an unknown kind is refused" awk -f "$lib/bench-verdict.awk" -v kind=lt -v cmp=c -v benches=b </dev/null
 
