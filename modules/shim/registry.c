@@ -196,11 +196,12 @@ static bool state_kept(enum lsm_shim_object type)
 
 /*
  * hook_calls - what hook @id calls, as the table says: each client's
- * function for it unless the client switched it off, in call order, then the state store's free function
- * while a client keeps state of the type it frees. Everything read here is
- * read-only: the table, the clients' descriptors and hook tables, the
- * state store's free hooks. Returns how many, or -ENOSPC when that is
- * over %SHIM_MAX_CALLS (@v then holds the first ones).
+ * function for it unless the client switched it off, in call order, then
+ * the state store's free function while a client keeps state of the type
+ * it frees. Everything read here is read-only: the table, the clients'
+ * descriptors and hook tables, the state store's free hooks. Returns how
+ * many, or -ENOSPC when that is over %SHIM_MAX_CALLS (@v then holds the
+ * first ones).
  */
 static int hook_calls(enum lsm_shim_hook_id id, struct shim_calls *v)
 {
