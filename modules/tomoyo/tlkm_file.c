@@ -125,20 +125,32 @@ bool tlkm_file_enabled(unsigned int op)
 	return file_enabled_in(tlkm_current_domain(), op);
 }
 
-/* One path in @domain, numbers optional. */
+/*
+ * One path in @domain, numbers optional: @op, then @op2 (TLKM_FILE_MAX for
+ * none), each only if checked, the name built once for both. Without a
+ * name each checked operation answers as tlkm_no_name() says.
+ */
 static int check_path_in(const char *domain, unsigned int op,
-			 const struct path *path, const u64 *num)
+			 unsigned int op2, const struct path *path,
+			 const u64 *num)
 {
+	const unsigned int ops[2] = { op, op2 };
+	bool on[2];
 	char *name;
-	int ret;
+	int i, ret = 0;
 
-	if (!file_enabled_in(domain, op))
+	for (i = 0; i < 2; i++)
+		on[i] = ops[i] < TLKM_FILE_MAX && file_enabled_in(domain, ops[i]);
+	if (!on[0] && !on[1])
 		return 0;
 	name = tlkm_realpath(path);
-	if (!name)
-		return tlkm_no_name(domain, tlkm_file_mac[op]);
-	ret = check_file_in(domain, op, name, NULL, NULL, num, path->dentry,
-			    NULL, NULL);
+	for (i = 0; i < 2 && !ret; i++) {
+		if (!on[i])
+			continue;
+		ret = name ? check_file_in(domain, ops[i], name, NULL, NULL, num,
+					   path->dentry, NULL, NULL) :
+			     tlkm_no_name(domain, tlkm_file_mac[ops[i]]);
+	}
 	kfree(name);
 	return ret;
 }
@@ -156,51 +168,30 @@ static int check_path_in(const char *domain, unsigned int op,
 int tlkm_decide_path(unsigned int op, const struct path *path,
 		     const u64 *num)
 {
-	return check_path_in(tlkm_current_domain(), op, path, num);
+	return check_path_in(tlkm_current_domain(), op, TLKM_FILE_MAX, path,
+			     num);
 }
 
 /*
  * Like TOMOYO, the permissions come from the access mode the caller asked
  * for: open(path, 3), which gives neither FMODE_READ nor FMODE_WRITE but
- * allows ioctl(), needs read and write.
- */
-/*
- * Read, then write or append, as TOMOYO checks an open; an O_RDWR open
- * builds the name once for both.
+ * allows ioctl(), needs read and write. Read is checked first, then write
+ * or append; an O_RDWR open builds the name once for both.
  */
 int hook_file_open(struct file *file)
 {
 	const int acc = ACC_MODE(file->f_flags);
-	const unsigned int wop = file->f_flags & O_APPEND ? TLKM_FILE_APPEND :
-							    TLKM_FILE_WRITE;
-	const char *domain;
-	bool rd, wr;
-	char *name;
-	int ret = 0;
+	unsigned int rd = TLKM_FILE_MAX, wr = TLKM_FILE_MAX;
 
 	if (file->f_flags & __FMODE_EXEC)
 		return 0;
-	domain = tlkm_current_domain();
-	rd = (acc & MAY_READ) && file_enabled_in(domain, TLKM_FILE_READ);
-	wr = (acc & MAY_WRITE) && file_enabled_in(domain, wop);
-	if (!rd && !wr)
-		return 0;
-	name = tlkm_realpath(&file->f_path);
-	if (!name) {
-		if (rd)
-			ret = tlkm_no_name(domain, tlkm_file_mac[TLKM_FILE_READ]);
-		if (!ret && wr)
-			ret = tlkm_no_name(domain, tlkm_file_mac[wop]);
-		return ret;
-	}
-	if (rd)
-		ret = check_file_in(domain, TLKM_FILE_READ, name, NULL, NULL,
-				    NULL, file->f_path.dentry, NULL, NULL);
-	if (!ret && wr)
-		ret = check_file_in(domain, wop, name, NULL, NULL, NULL,
-				    file->f_path.dentry, NULL, NULL);
-	kfree(name);
-	return ret;
+	if (acc & MAY_READ)
+		rd = TLKM_FILE_READ;
+	if (acc & MAY_WRITE)
+		wr = file->f_flags & O_APPEND ? TLKM_FILE_APPEND :
+						TLKM_FILE_WRITE;
+	return check_path_in(tlkm_current_domain(), rd, wr, &file->f_path,
+			     NULL);
 }
 
 int hook_inode_getattr(const struct path *path)
@@ -230,7 +221,7 @@ int hook_bprm_check_security(struct linux_binprm *bprm)
 	if (bprm->interp == bprm->filename)
 		return 0;
 	return check_path_in(tlkm_cred_domain(bprm->cred), TLKM_FILE_READ,
-			     &bprm->file->f_path, NULL);
+			     TLKM_FILE_MAX, &bprm->file->f_path, NULL);
 }
 
 int hook_path_chroot(const struct path *path)
