@@ -135,15 +135,37 @@ static int table_write(const struct shim_client_table *t)
 }
 
 /*
+ * table_write_must - table_write() that must not fail (a client's code may
+ * be freed next, or a change is rolled back): a failed alias mapping is
+ * memory pressure, so it is retried until it works.
+ */
+static void table_write_must(const struct shim_client_table *t)
+{
+	unsigned int tries = 0;
+
+	while (table_write(t)) {
+		if (tries++ == 0)
+			pr_warn(SHIM_NAME ": cannot rewrite the client table yet, retrying\n");
+		msleep(20);
+	}
+}
+
+/* table_next - the table to change: a copy of the current one. */
+static struct shim_client_table *table_next(void)
+{
+	next_table = client_table;
+	return &next_table;
+}
+
+/*
  * table_add - put a client in the table, after the clients of lower or
  * equal order.
  */
 static int table_add(const struct lsm_shim_lsm *lsm, struct shim_client *c)
 {
-	struct shim_client_table *t = &next_table;
+	struct shim_client_table *t = table_next();
 	unsigned int pos;
 
-	*t = client_table;
 	if (t->nr == SHIM_MAX_CLIENTS) {
 		pr_err(SHIM_NAME ": %s: %d clients are registered already, the most there can be\n",
 		       lsm->name, SHIM_MAX_CLIENTS);
@@ -168,19 +190,13 @@ static int table_add(const struct lsm_shim_lsm *lsm, struct shim_client *c)
  */
 static void table_del(unsigned int pos)
 {
-	struct shim_client_table *t = &next_table;
-	unsigned int tries = 0;
+	struct shim_client_table *t = table_next();
 
-	*t = client_table;
 	memmove(&t->slot[pos], &t->slot[pos + 1],
 		(t->nr - pos - 1) * sizeof(t->slot[0]));
 	t->nr--;
 	memset(&t->slot[t->nr], 0, sizeof(t->slot[0]));
-	while (table_write(t)) {
-		if (tries++ == 0)
-			pr_warn(SHIM_NAME ": cannot rewrite the client table yet, retrying\n");
-		msleep(20);
-	}
+	table_write_must(t);
 }
 
 /* state_kept - whether a client in the table keeps state of @type. */
@@ -790,21 +806,17 @@ int __lsm_shim_unregister(const struct lsm_shim_lsm *lsm)
 EXPORT_SYMBOL_GPL(__lsm_shim_unregister);
 
 /*
- * table_set_off - switch hook @id of the client in slot @pos off (@off) or
- * on in the table; 0 or -ENOMEM. must: retry until it works (a rollback
- * that must not fail).
+ * table_with_off - the table with hook @id of the client in slot @pos
+ * switched off (@off) or on, to be written.
  */
-static int table_set_off(unsigned int pos, enum lsm_shim_hook_id id, bool off,
-			 bool must)
+static struct shim_client_table *table_with_off(unsigned int pos,
+						enum lsm_shim_hook_id id,
+						bool off)
 {
-	struct shim_client_table *t = &next_table;
-	int err;
+	struct shim_client_table *t = table_next();
 
-	*t = client_table;
 	__assign_bit(id, t->slot[pos].off, off);
-	while ((err = table_write(t)) && must)
-		msleep(20);
-	return err;
+	return t;
 }
 
 /* client_hooks - whether @lsm has a function for hook @id. */
@@ -867,7 +879,7 @@ int __lsm_shim_hook_enable(const struct lsm_shim_lsm *lsm,
 	}
 	if (test_bit(id, client_table.slot[pos].off) != on)
 		goto out;
-	err = table_set_off(pos, id, !on, false);
+	err = table_write(table_with_off(pos, id, !on));
 	if (err)
 		goto out;
 	if (!on) {
@@ -876,7 +888,7 @@ int __lsm_shim_hook_enable(const struct lsm_shim_lsm *lsm,
 	}
 	err = sync_hook(id);
 	if (err) {
-		table_set_off(pos, id, true, true);
+		table_write_must(table_with_off(pos, id, true));
 		resync_hook(id);
 	}
 out:
