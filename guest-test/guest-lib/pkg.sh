@@ -39,6 +39,7 @@ tap_log() {
 	local name=$1 log=$2 rc t
 	shift 2
 	t=$(now_s)
+	tap_step "$name"
 	"$@" >"$log" 2>&1
 	rc=$?
 	if [ $rc = 0 ]; then

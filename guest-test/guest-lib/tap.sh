@@ -22,11 +22,18 @@ tap_diag() {
 	printf '%s\n' "$@" | sed 's/^/# /'
 }
 
+# tap_step NAME: what the job is doing now, for the host's progress lines
+# while it lasts ("running: NAME", a line TAP readers ignore).
+tap_step() {
+	echo "running: $*"
+}
+
 # tap_run NAME CMD...: one test that passes when CMD exits 0; CMD's output
 # becomes diagnostics.
 tap_run() {
 	local name=$1 out rc
 	shift
+	tap_step "$name"
 	out=$("$@" 2>&1)
 	rc=$?
 	if [ $rc = 0 ]; then

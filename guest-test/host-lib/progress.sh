@@ -7,17 +7,19 @@
 # stderr) what a person waiting wants to see, so that no minute passes in
 # silence: each test script as it starts ("# --- NAME", from the check
 # job), every failed test at once, the job's own "# progress: ..." lines,
-# and, after a minute with none of these, how far the current script got.
+# and, after a minute with none of these, how far the current script got
+# and which step it is in ("running: NAME" lines, tap_step, until the
+# step's TAP line).
 # LLSM_PROGRESS picks how much: "all" every TAP line too, "raw" every
-# non-empty line the job writes, "# progress: " taken off (make demo), "0"
-# nothing, else (default) the above.
+# non-empty line the job writes but steps, "# progress: " taken off (make
+# demo), "0" nothing, else (default) the above.
 
 LLSM_PROGRESS_QUIET=${LLSM_PROGRESS_QUIET:-60}
 
 # follow_job FILE LABEL PID: follow FILE until process PID (QEMU) ends.
 follow_job() {
 	local file=$1 label=$2 pid=$3 mode=${LLSM_PROGRESS:-tests}
-	local line rc part="" cur="" n=0 last="" shown=$SECONDS
+	local line rc part="" cur="" n=0 last="" shown=$SECONDS step="" step_t=0
 	[ "$mode" = 0 ] && return 0
 	# tell TEXT: log it; a quiet minute counts from here.
 	tell() {
@@ -35,9 +37,15 @@ follow_job() {
 		else
 			line=$part$line part=""
 		fi
+		if [ $rc = 0 ]; then
+			case "$line" in
+			"running: "*) step=${line#running: } step_t=$SECONDS ;;
+			"ok "* | "not ok "*) step="" ;;
+			esac
+		fi
 		if [ $rc = 0 ] && [ "$mode" = raw ]; then
 			line=${line#\# progress: }
-			[ -n "$line" ] && tell "$line"
+			[ -n "$line" ] && [ "${line#running: }" = "$line" ] && tell "$line"
 		elif [ $rc = 0 ]; then
 			case "$line" in
 			"# --- "*)
@@ -54,7 +62,9 @@ follow_job() {
 		fi
 		# Lines that are not shown do not end a quiet minute.
 		[ $((SECONDS - shown)) -ge "$LLSM_PROGRESS_QUIET" ] || continue
-		if [ "$mode" = raw ]; then
+		if [ -n "$step" ]; then
+			tell "${cur:+$cur: }still at \"${step:0:90}\" ($((SECONDS - step_t)) s)$([ "$mode" = raw ] || echo ", $n ok so far")"
+		elif [ "$mode" = raw ]; then
 			tell "(still running)"
 		else
 			tell "${cur:-the job} still running, $n ok so far${last:+ (last: ${last:0:90})}"

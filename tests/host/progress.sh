@@ -82,4 +82,31 @@ is "a line split across a quiet second is read whole" "6.12: 30-audit.sh" \
 LLSM_PROGRESS=0 follow
 is "LLSM_PROGRESS=0: nothing" "" "$(cat "$d/progress.txt")"
 
+# A step (tap_step's "running: NAME") that lasts: the quiet line names it
+# and how long it has run, until its TAP line ends it.
+step_writer() {
+	sleep 0.2
+	printf '# --- 05-project-dkms.sh\nok 1 - helpers\nrunning: dkms build loadable-lsm\n' >>"$1"
+	sleep 2.5
+	printf 'ok 2 - dkms build loadable-lsm\n' >>"$1"
+	sleep 1.5
+}
+step_follow() {
+	rm -f "$d/job.log"
+	step_writer "$d/job.log" &
+	local w=$!
+	follow_job "$d/job.log" 6.12 "$w" 2>"$d/progress.txt"
+	wait "$w"
+}
+step_follow
+check "a quiet second inside a step names the step and its time" \
+	grep -qE '^6.12: 05-project-dkms.sh: still at "dkms build loadable-lsm" \([12] s\), 1 ok so far$' "$d/progress.txt"
+check "after the step's TAP line, the quiet line is the script's again" \
+	grep -q '^6.12: 05-project-dkms.sh still running, 2 ok so far' "$d/progress.txt"
+fails "the step line itself is not shown" grep -q '^6.12: running:' "$d/progress.txt"
+LLSM_PROGRESS=raw step_follow
+fails "LLSM_PROGRESS=raw: not the step line either" grep -q 'running:' "$d/progress.txt"
+check "LLSM_PROGRESS=raw: a quiet second inside a step names it" \
+	grep -qE '^6.12: still at "dkms build loadable-lsm" \([12] s\)$' "$d/progress.txt"
+
 finish
