@@ -114,7 +114,7 @@ tap_is "loadable-lsm-load --dry-run accepts the kept modules.conf" 0 $?
 tap_grep "loadable-lsm-load --dry-run plans yama_lkm at scope 2" \
 	'^modprobe yama_lkm ptrace_scope=2$' "$log/dry-run.txt"
 tap_true "man pages installed" test -e /usr/share/man/man8/loadable-lsm-load.8.gz \
-	-a -e /usr/share/man/man5/loadable-lsm-modules.conf.5.gz -a -e /usr/share/man/man8/lsm_shim.8.gz
+	-a -e /usr/share/man/man5/loadable-lsm-modules.conf.5.gz -a -e /usr/share/man/man4/lsm_shim.4.gz
 tap_run "systemctl enable loadable-lsm.service" systemctl enable loadable-lsm.service
 
 # 5. A second kernel with its headers: the kernel's hooks make DKMS build for it.
