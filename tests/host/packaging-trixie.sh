@@ -30,10 +30,12 @@ else
 	grep '^[EW]: ' "$d/dist/lintian.txt" 2>/dev/null | sed 's/^/# /' | head -n 20
 fi
 grep '^[EWI]: ' "$d/dist/lintian.txt" 2>/dev/null | sed 's/^/# lintian: /'
-if grep -q ' 0 errors, ' "$d/dist/rpmlint.txt" 2>/dev/null; then
-	ok "trixie's rpmlint: no errors ($(grep -o '[0-9]* warnings' "$d/dist/rpmlint.txt"))"
+# Each warning rpmlint may give is filtered with its reason in
+# rpm/loadable-lsm*.rpmlintrc: a new one fails here.
+if grep -q ' 0 errors, 0 warnings' "$d/dist/rpmlint.txt" 2>/dev/null; then
+	ok "trixie's rpmlint: no errors, no warnings (the filtered ones have their reasons in rpm/)"
 else
-	not_ok "trixie's rpmlint: no errors"
-	grep ': E: ' "$d/dist/rpmlint.txt" 2>/dev/null | sed 's/^/# /' | head -n 20
+	not_ok "trixie's rpmlint: no errors, no warnings"
+	grep ': [EW]: ' "$d/dist/rpmlint.txt" 2>/dev/null | sed 's/^/# /' | head -n 20
 fi
 finish

@@ -31,11 +31,13 @@ else
 	grep '^[EW]: ' "$dist/lintian.txt" | sed 's/^/# /' | head -n 20
 fi
 grep '^[EWI]: ' "$dist/lintian.txt" 2>/dev/null | sed 's/^/# lintian: /'
-if grep -q ' 0 errors, ' "$dist/rpmlint.txt" 2>/dev/null; then
-	ok "rpmlint: no errors ($(grep -o '[0-9]* warnings' "$dist/rpmlint.txt"))"
+# Each warning rpmlint may give is filtered with its reason in
+# rpm/loadable-lsm*.rpmlintrc: a new one fails here.
+if grep -q ' 0 errors, 0 warnings' "$dist/rpmlint.txt" 2>/dev/null; then
+	ok "rpmlint: no errors, no warnings (the filtered ones have their reasons in rpm/)"
 else
-	not_ok "rpmlint: no errors"
-	grep ': E: ' "$dist/rpmlint.txt" | sed 's/^/# /' | head -n 20
+	not_ok "rpmlint: no errors, no warnings"
+	grep ': [EW]: ' "$dist/rpmlint.txt" 2>/dev/null | sed 's/^/# /' | head -n 20
 fi
 
 mkdir -p "$d/deb" "$d/debctl" "$d/tdeb" "$d/tdebctl"
@@ -65,6 +67,11 @@ check "loadable-lsm .deb: unit, loader, modules.conf (a conffile), man pages" te
 	-f "$d/tdeb/$unitdir/loadable-lsm.service" -a -x "$d/tdeb/usr/sbin/loadable-lsm-load" \
 	-a -f "$d/tdeb/usr/share/man/man5/loadable-lsm-modules.conf.5.gz" \
 	-a -f "$d/tdeb/usr/share/man/man8/loadable-lsm-load.8.gz"
+is "loadable-lsm-dkms .deb: the modules' man pages, in section 4 (kernel interfaces)" \
+	"audit_lkm.4.gz lsm_shim.4.gz tomoyo_lkm.4.gz yama_lkm.4.gz" \
+	"$(cd "$d/deb/usr/share/man/man4" 2>/dev/null && ls | paste -sd' ')"
+is "loadable-lsm-dkms .rpm: the same four in section 4" 4 \
+	"$(rpm -qlp "$rpmf" 2>/dev/null | grep -c '^/usr/share/man/man4/[a-z_]*\.4\.gz$')"
 is "loadable-lsm .deb: the loader says the package's version" "loadable-lsm-load $ver" \
 	"$("$d/tdeb/usr/sbin/loadable-lsm-load" --version 2>&1)"
 check ".deb: the README and tomoyo_lkm's differences from TOMOYO are in /usr/share/doc" bash -c \
