@@ -55,6 +55,7 @@ int main(int argc, char **argv)
 	test_mount();
 	test_learn();
 	test_audit_header();
+	test_args();
 	test_regressions(argv[2]);
 	printf("1..%d\n", tap_n);
 	printf("%d passed, %d failed\n", tap_n - tap_failed, tap_failed);

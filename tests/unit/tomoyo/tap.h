@@ -21,6 +21,7 @@ void test_model(void);
 void test_mount(void);
 void test_learn(void);
 void test_audit_header(void);
+void test_args(void);
 void test_regressions(const char *dir);
 
 #endif /* _TESTS_UNIT_TOMOYO_TAP_H */
