@@ -42,6 +42,7 @@ grep -q '^ *[WE]:' /tmp/apt-update.log && fail "apt-get update warned: is the re
 step "apt install loadable-lsm: DKMS builds the modules for $kver (minutes under emulation)"
 t=$(date +%s)
 echo "  # apt-get install -y loadable-lsm"
+echo "running: apt-get install -y loadable-lsm (DKMS is building)"
 apt-get install -y loadable-lsm 2>&1 | tee /tmp/apt-install.log |
 	grep --line-buffered -E '^(Get:|Setting up|Building|loadable-lsm:)' | sed -u 's/^/    /'
 [ "${PIPESTATUS[0]}" = 0 ] || fail "apt-get install loadable-lsm: $(tail -n 5 /tmp/apt-install.log)"

@@ -9,7 +9,7 @@
 # job), every failed test at once, the job's own "# progress: ..." lines,
 # and, after a minute with none of these, how far the current script got
 # and which step it is in ("running: NAME" lines, tap_step, until the
-# step's TAP line).
+# step's TAP line or the next script or progress line).
 # LLSM_PROGRESS picks how much: "all" every TAP line too, "raw" every
 # non-empty line the job writes but steps, "# progress: " taken off (make
 # demo), "0" nothing, else (default) the above.
@@ -40,7 +40,7 @@ follow_job() {
 		if [ $rc = 0 ]; then
 			case "$line" in
 			"running: "*) step=${line#running: } step_t=$SECONDS ;;
-			"ok "* | "not ok "*) step="" ;;
+			"ok "* | "not ok "* | "# --- "* | "# progress: "*) step="" ;;
 			esac
 		fi
 		if [ $rc = 0 ] && [ "$mode" = raw ]; then

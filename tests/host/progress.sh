@@ -108,5 +108,21 @@ LLSM_PROGRESS=raw step_follow
 fails "LLSM_PROGRESS=raw: not the step line either" grep -q 'running:' "$d/progress.txt"
 check "LLSM_PROGRESS=raw: a quiet second inside a step names it" \
 	grep -qE '^6.12: still at "dkms build loadable-lsm" \([12] s\)$' "$d/progress.txt"
+# make demo has no TAP lines: its next step's progress line ends a step.
+demo_writer() {
+	sleep 0.2
+	printf '# progress: ==> install\nrunning: apt-get install\n' >>"$1"
+	sleep 2.5
+	printf '# progress: ==> next\n' >>"$1"
+	sleep 1.5
+}
+rm -f "$d/job.log"
+demo_writer "$d/job.log" &
+w=$!
+LLSM_PROGRESS=raw follow_job "$d/job.log" 6.12 "$w" 2>"$d/progress.txt"
+wait "$w"
+check "a progress line ends the step before it (make demo)" \
+	grep -qx '6.12: (still running)' <(sed -n '/==> next/,$p' "$d/progress.txt")
+check "and the step was named while it ran" grep -q '^6.12: still at "apt-get install"' "$d/progress.txt"
 
 finish
