@@ -29,8 +29,7 @@ static size_t prefix(const char *raw, size_t len, size_t max, size_t *enc)
 	size_t i, n = 0;
 
 	for (i = 0; i < len; i++) {
-		u8 c = raw[i];
-		size_t w = c == '\\' ? 2 : (c > ' ' && c < 127) ? 1 : 4;
+		size_t w = tlkm_encoded_width(raw[i]);
 
 		if (n + w > max)
 			break;

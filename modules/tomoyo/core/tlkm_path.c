@@ -28,7 +28,7 @@ size_t tlkm_encoded_len(const u8 *raw, size_t len)
 	size_t i;
 
 	for (i = 0; i < len; i++)
-		n += is_plain(raw[i]) ? 1 : raw[i] == '\\' ? 2 : 4;
+		n += tlkm_encoded_width(raw[i]);
 	return n;
 }
 

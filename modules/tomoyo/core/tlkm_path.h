@@ -15,6 +15,12 @@
 #define TLKM_WORD_EMPTY_OK	0x2	/* the empty word is valid */
 #define TLKM_WORD_ABSOLUTE	0x4	/* must start with '/' */
 
+/* Bytes one raw byte takes encoded: itself, "\\\\" or "\\ooo". */
+static inline size_t tlkm_encoded_width(u8 c)
+{
+	return c == '\\' ? 2 : (c > 0x20 && c < 0x7f) ? 1 : 4;
+}
+
 size_t tlkm_encoded_len(const u8 *raw, size_t len);
 int tlkm_encode(const u8 *raw, size_t len, char *out, size_t size);
 int tlkm_decode(const char *word, size_t len, u8 *out, size_t size);
