@@ -10,6 +10,12 @@
  *                                  "name ns_per_op errors iterations" line
  *                                  with the fastest pass
  *   bench -d DIR hold N CMD        open N files, run CMD (sh -c), close them
+ *   bench -d DIR profile NAME=ITERS...
+ *                                  each named benchmark once, ITERS times,
+ *                                  between two calls of bench_mark(): the
+ *                                  marks guest-test/profile's QEMU plugin
+ *                                  counts the instructions between; one
+ *                                  "name errors iterations" line each
  *
  * getppid is the control: no LSM hooks its path, so every configuration
  * must leave it unchanged. execve_env runs the static program with four
@@ -382,6 +388,42 @@ static int run(int passes, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * The mark: the profile plugin knows this function's address (the program
+ * is built static, not position-independent, on the host) and starts a
+ * window when it runs, then writes the window out when it runs again: each
+ * window holds one benchmark's loop and nothing else.
+ */
+void __attribute__((noinline)) bench_mark(void)
+{
+	__asm__ volatile("" ::: "memory");
+}
+
+static int profile(int argc, char **argv)
+{
+	const struct bench *b;
+	long iters, errors;
+	char *eq;
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		eq = strchr(argv[i], '=');
+		b = eq ? find(argv[i], eq - argv[i]) : NULL;
+		iters = eq ? atol(eq + 1) : 0;
+		if (!b || iters <= 0) {
+			fprintf(stderr, "bench: bad argument %s\n", argv[i]);
+			return 2;
+		}
+		/* The warm-up leaves no first-use work in the window. */
+		measure(b, iters / 8 + 2, &errors);
+		bench_mark();
+		measure(b, iters, &errors);
+		bench_mark();
+		printf("%s %ld %ld\n", b->name, errors, iters);
+	}
+	return 0;
+}
+
 /* Opens the data file N times, runs CMD while they are open. */
 static int hold(long n, const char *cmd)
 {
@@ -415,7 +457,7 @@ int main(int argc, char **argv)
 	}
 	if (!dir || argc < 2) {
 		fputs("usage: bench -d DIR calibrate MS | run PASSES NAME=N... |", stderr);
-		fputs(" hold N CMD\n", stderr);
+		fputs(" hold N CMD | profile NAME=N...\n", stderr);
 		return 2;
 	}
 	if (!strcmp(argv[1], "hold") && argc == 4) {
@@ -429,6 +471,8 @@ int main(int argc, char **argv)
 		rc = 0;
 	} else if (!strcmp(argv[1], "run") && argc > 3) {
 		rc = run(atoi(argv[2]), argc - 3, argv + 3);
+	} else if (!strcmp(argv[1], "profile") && argc > 2) {
+		rc = profile(argc - 2, argv + 2);
 	}
 	teardown();
 	return rc;
