@@ -18,6 +18,7 @@
 #   make check-debug                     the guest suite under KASAN, lockdep,
 #                                        UBSAN, kmemleak (builds a kernel)
 #   make bench [KERNEL=...]              LSM overhead microbenchmarks in guests
+#   make bench-profile [KERNEL=...]      their instructions by kernel function
 #   make clean
 #
 # Kernel trees, guest images and results live in $(LLSM_CACHE)
@@ -26,7 +27,7 @@
 KERNEL ?= all
 SERIES := $(if $(filter all,$(KERNEL)),,$(KERNEL))
 
-.PHONY: all modules check check-full check-host check-packages check-selinux check-debug soak demo guest-image lint packages dist repo clean bench
+.PHONY: all modules check check-full check-host check-packages check-selinux check-debug soak demo guest-image lint packages dist repo clean bench bench-profile
 
 # A bare make builds the modules, as for any out-of-tree module; it never
 # loads them (guests do that) and never starts the guest matrix.
@@ -100,6 +101,11 @@ check-packages:
 # with the built-in LSMs (guest-test/bench, docs/performance.md).
 bench:
 	guest-test/bench $(SERIES)
+
+# Where the instructions of each hooked call go, by kernel function (a
+# QEMU plugin counts the guest's instructions; guest-test/bench --profile).
+bench-profile:
+	guest-test/bench --profile $(SERIES)
 
 clean:
 	rm -rf dist build

@@ -9,6 +9,14 @@
 #                     time from installed to enforcing; the state store
 # BENCH_BOOT=builtin  (default boot, built-in TOMOYO) builtin_off and
 #                     builtin_enf with the same policy
+# BENCH_MODE=profile (guest-test/bench --profile): instead of rounds, each
+#                     configuration once, every benchmark BENCH_PROFILE_N
+#                     times between two marks of the host-built static
+#                     bench (/mnt/host/bench-static), whose windows the
+#                     host's QEMU plugin counts; writes out/profile-index.txt
+#                     ("config bench errors iterations", one line a window,
+#                     in order) and the symbols: out/kallsyms.txt, and
+#                     out/kallsyms-CONFIG.txt for the modules of each
 # BENCH_ROUNDS rounds, each configuration once per round, the order reversed
 # every other round; in each, every benchmark runs BENCH_PASSES passes of
 # BENCH_MS milliseconds and the fastest pass counts.
@@ -237,6 +245,27 @@ EOF
 	rmmod llsm_test_a
 }
 
+# profile_all: every configuration once, each benchmark between two marks.
+profile_all() {
+	local c n=${BENCH_PROFILE_N:-400} list
+	list="getppid=$n open_close=$n open_rdwr=$n stat=$n read_small=$n"
+	list="$list execve_static=$((n / 8)) execve_env=$((n / 8))"
+	list="$list fork_exit_wait=$((n / 8)) connect_accept=$((n / 4))"
+	list="$list socketpair_send=$n ptrace_attach=$((n / 4))"
+	list="$list prctl_dumpable=$n proc_status=$((n / 2))"
+	: >"$OUT/profile-index.txt"
+	cat /proc/kallsyms >"$OUT/kallsyms.txt"
+	for c in "${configs[@]}"; do
+		enter "$c"
+		grep '\[' /proc/kallsyms >"$OUT/kallsyms-$c.txt"
+		# shellcheck disable=SC2086 # one word per benchmark
+		env -i "$H/bench-static" -d "$B" profile $list |
+			sed "s/^/$c /" >>"$OUT/profile-index.txt"
+		log "profiled $c"
+	done
+	want
+}
+
 t_job=$(now)
 if [ "$boot" = builtin ]; then
 	# The built-in TOMOYO: policy first, then the trigger activates it;
@@ -268,7 +297,13 @@ if [ "$boot" = lkm ]; then
 	modprobe tomoyo_lkm && load_policy && tomoyo_mode enforcing
 	fact installed_to_enforcing_s "$(since "$t")"
 	want
-	state_store
+	[ "${BENCH_MODE:-}" = profile ] || state_store
+fi
+if [ "${BENCH_MODE:-}" = profile ]; then
+	profile_all
+	fact job_seconds "$(since "$t_job")"
+	log "done"
+	exit 0
 fi
 
 enter "${configs[0]}"
