@@ -25,7 +25,10 @@ tlkm_vs_builtin tlkm_enf lkm builtin_enf builtin"
 
 # profile_symbols DIR: DIR/profile-symbols.txt, one "config bench symbol
 # instructions_per_op" line for every function that ran in a window, and
-# "config bench [total] N" per window. A block counts in the function whose
+# "config bench [total] N" per window, and "config bench [ticks] N", the
+# timer interrupts the window took (their work is in its counts: a
+# difference of one tick is noise, not the configuration's cost). A block
+# counts in the function whose
 # start is the nearest at or below the block's first address (text symbols
 # only); user-space blocks count as [user], kernel blocks below the first
 # symbol as [unknown]. Returns 1 when the windows and the index disagree.
@@ -48,10 +51,11 @@ profile_symbols() {
 				FNR == NR { cfg[FNR] = $1; next }
 				/^window / { w = $2; keep = (cfg[w] == c); next }
 				/^end / { keep = 0; next }
-				keep { printf "%s\t1\t%s\t%d\n", $1, w, $2 * $3 }
+				keep { printf "%s\t1\t%s\t%d\t%d\n", $1, w, $2 * $3, $3 }
 			' "$dir/profile-index.txt" "$dir/profile.txt"
 		} | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2n |
-			awk -F '\t' -v c="$c" -v idx="$dir/profile-index.txt" '
+			awk -F '\t' -v c="$c" -v idx="$dir/profile-index.txt" \
+				-v tick=asm_sysvec_apic_timer_interrupt '
 				BEGIN {
 					while ((getline l < idx) > 0) {
 						n++
@@ -61,19 +65,25 @@ profile_symbols() {
 					}
 					cur = "[unknown]"
 				}
-				$2 == 0 { cur = $3; next }
+				$2 == 0 { cur = $3; start = $1; next }
 				{
 					sym = ($1 < "0000800000000000") ? "[user]" : cur
 					sum[$3, sym] += $4
 					tot[$3] += $4
+					# Timer interrupts in the window: the runs of
+					# the first block of the handler.
+					if (sym == tick && $1 == start)
+						ticks[$3] += $5
 				}
 				END {
 					for (k in sum) {
 						split(k, p, SUBSEP)
 						printf "%s %s %s %.1f\n", c, bench[p[1]], p[2], sum[k] / iters[p[1]]
 					}
-					for (w in tot)
+					for (w in tot) {
 						printf "%s %s [total] %.1f\n", c, bench[w], tot[w] / iters[w]
+						printf "%s %s [ticks] %d\n", c, bench[w], ticks[w]
+					}
 				}' >>"$dir/profile-symbols.txt"
 	done
 }
@@ -97,14 +107,15 @@ profile_compare() {
 					continue
 				ka = a[bn, "[total]"] - a[bn, "[user]"]
 				kb = b[bn, "[total]"] - b[bn, "[user]"]
-				printf "%s %s: %.1f -> %.1f instructions/op (%+.1f), kernel %.1f -> %.1f (%+.1f)\n",
+				printf "%s %s: %.1f -> %.1f instructions/op (%+.1f), kernel %.1f -> %.1f (%+.1f); timer ticks %d -> %d\n",
 					name, bn, b[bn, "[total]"], a[bn, "[total]"],
-					a[bn, "[total]"] - b[bn, "[total]"], kb, ka, ka - kb
+					a[bn, "[total]"] - b[bn, "[total]"], kb, ka, ka - kb,
+					b[bn, "[ticks]"], a[bn, "[ticks]"]
 				n = 0
 				delete d
 				for (k in ss) {
 					split(k, p, SUBSEP)
-					if (p[1] != bn || p[2] == "[total]") continue
+					if (p[1] != bn || p[2] == "[total]" || p[2] == "[ticks]") continue
 					x = a[k] - b[k]
 					if (x >= 1 || x <= -1) { n++; d[n] = x; s[n] = p[2] }
 				}

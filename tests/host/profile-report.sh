@@ -14,7 +14,8 @@ mkdir -p "$res/lkm" "$res/builtin"
 # Two functions of the kernel, a data symbol between them, and a module
 # function in the null configuration.
 printf '%s\n' 'ffffffff81000000 T func_a' 'ffffffff81000080 D some_data' \
-	'ffffffff81000100 t func_b' >"$res/lkm/kallsyms.txt"
+	'ffffffff81000100 t func_b' 'ffffffff81000200 T asm_sysvec_apic_timer_interrupt' \
+	>"$res/lkm/kallsyms.txt"
 : >"$res/lkm/kallsyms-base.txt"
 printf 'ffffffffc0000000 t hook_x\t[llsm_test_null]\n' >"$res/lkm/kallsyms-null.txt"
 printf '%s\n' 'base open_close 0 10' 'null open_close 0 10' >"$res/lkm/profile-index.txt"
@@ -33,6 +34,8 @@ ffffffff81000000 5 10
 ffffffffc0000010 4 10
 ffffffff81000180 2 10
 ffffffff810000a0 1 20
+ffffffff81000200 6 3
+ffffffff81000210 2 3
 end 2
 W
 check "the windows are attributed" profile_symbols "$res/lkm"
@@ -43,15 +46,18 @@ is "base: total 8 per op" 8.0 "$(sym base '[total]')"
 is "null: the module's function by its kallsyms name" 4.0 "$(sym null 'hook_x[llsm_test_null]')"
 is "null: a block counts in the function it starts in" 2.0 "$(sym null func_b)"
 is "null: a data symbol starts no function (the block is func_a's)" 7.0 "$(sym null func_a)"
-is "null: total 16 per op" 16.0 "$(sym null '[total]')"
+is "null: total 16 per op, 2.4 of it the timer's" 18.4 "$(sym null '[total]')"
+is "null: three timer interrupts (the handler's first block)" 3 "$(sym null '[ticks]')"
+is "base: none" 0 "$(sym base '[ticks]')"
 is "a module of another configuration is not used" "" "$(sym base 'hook_x[llsm_test_null]')"
 out=$(profile_compare "$res" null null lkm base lkm)
 has() { grep -qF -- "$2" <<<"$out" && ok "$1" || { not_ok "$1"; echo "$out" | sed 's/^/# /'; }; }
 has "the comparison gives both totals and the difference" \
-	"null open_close: 8.0 -> 16.0 instructions/op (+8.0), kernel 5.0 -> 13.0 (+8.0)"
+	"null open_close: 8.0 -> 18.4 instructions/op (+10.4), kernel 5.0 -> 15.4 (+10.4); timer ticks 0 -> 3"
 is "largest difference first" "hook_x[llsm_test_null]" "$(echo "$out" | sed -n 2p | awk '{ print $2 }')"
-is "then the smaller ones" "func_a func_b" "$(echo "$out" | sed -n '3,4p' | awk '{ print $2 }' | sort | paste -sd' ')"
-is "an unchanged function is not listed" 4 "$(echo "$out" | wc -l)"
+is "then the smaller ones" "asm_sysvec_apic_timer_interrupt func_a func_b" \
+	"$(echo "$out" | sed -n '3,5p' | awk '{ print $2 }' | sort | paste -sd' ')"
+is "an unchanged function is not listed" 5 "$(echo "$out" | wc -l)"
 
 # A window missing (QEMU stopped early): the boot is refused, not misread.
 sed -i '/^window 2/,$d' "$res/lkm/profile.txt"
