@@ -7,6 +7,7 @@
  * writing after dropping the read lock.
  */
 
+#include <linux/bits.h>
 #include <linux/cred.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -22,28 +23,47 @@
 
 #define MAX_RETRY 10
 
+/* Which operations @d checks: one bit per MAC index not disabled. */
+static u64 checked_macs(struct tlkm_domain *d)
+{
+	struct tlkm_config cfg;
+	unsigned int mac;
+	u64 bits = 0;
+
+	for (mac = 0; mac < TLKM_MAC_MAX; mac++)
+		if (!tlkm_domain_config(tlkm_policy, d, mac, &cfg) &&
+		    cfg.mode != TLKM_MODE_DISABLED)
+			bits |= BIT_ULL(mac);
+	return bits;
+}
+
 /**
  * tlkm_mac_enabled() - Is an operation checked at all in a domain?
- * @domain: Domain name of the task.
+ * @domain: Interned domain name of the task (tlkm_cred_domain()).
  * @mac:    Index into tlkm_mac_names[].
  *
  * The fast test every hook makes before it computes names: the domain's
- * profile mode, remembered in the domain.
+ * profile modes, remembered per domain name and policy generation
+ * (tlkm_modes_lookup(), no lock), else read from the policy.
  *
  * Return: true unless @mac is disabled in @domain or @domain is unknown.
  */
 bool tlkm_mac_enabled(const char *domain, unsigned int mac)
 {
 	struct tlkm_domain *d;
-	struct tlkm_config cfg;
-	bool on = false;
+	u64 bits;
 
+	if (mac >= TLKM_MAC_MAX)
+		return false;
+	if (tlkm_modes_lookup(domain, &bits))
+		return bits & BIT_ULL(mac);
 	down_read(&tlkm_policy_sem);
 	d = tlkm_domain_of(domain);
-	if (d && !tlkm_domain_config(tlkm_policy, d, mac, &cfg))
-		on = cfg.mode != TLKM_MODE_DISABLED;
+	/* An unknown domain checks nothing until a policy change makes it. */
+	bits = d ? checked_macs(d) : 0;
+	tlkm_modes_fill(domain, bits);
 	up_read(&tlkm_policy_sem);
-	return on;
+	return bits & BIT_ULL(mac);
 }
 
 /**

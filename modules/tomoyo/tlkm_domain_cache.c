@@ -14,8 +14,20 @@
  * the same values for a name) and emptied by every writer as soon as it
  * holds the semaphore, before it may free or replace a domain: a domain
  * read from the table is alive as long as the reader holds the semaphore.
+ *
+ * The same writers start a new policy generation. A second table, read
+ * without the semaphore, remembers for a name which operations its domain
+ * checks at all (one bit per MAC index: the mode is not disabled) and the
+ * generation that was true in: the test every hook makes first, in a
+ * domain whose profile is disabled the only one, costs a few loads.
+ * Its slots are small seqlocks: a filler that finds a slot being written
+ * leaves it (it is a cache), a reader that sees a write retries nothing
+ * and takes the locked path.
  */
 
+#include <linux/atomic.h>
+#include <linux/bits.h>
+#include <linux/build_bug.h>
 #include <linux/hash.h>
 #include <linux/string.h>
 
@@ -24,6 +36,71 @@
 #define DCACHE_BITS 6
 
 static struct tlkm_domain *dcache[1U << DCACHE_BITS];
+
+/*
+ * @seq is odd while a filler writes the slot; @iname, @gen and @bits are
+ * one answer: in generation @gen, the domain of name @iname checks the
+ * operations whose MAC index bit is set in @bits.
+ */
+struct mode_slot {
+	unsigned int seq;
+	const char *iname;
+	u64 gen;
+	u64 bits;
+};
+
+static struct mode_slot mslots[1U << DCACHE_BITS];
+/* Starts at 1: a slot never filled (gen 0) answers nothing. */
+static u64 policy_gen = 1;
+
+/**
+ * tlkm_modes_lookup() - Which operations a domain checks, without a lock.
+ * @iname: The task's interned domain name (the address is the key).
+ * @bits:  Set to one bit per MAC index whose mode is not disabled.
+ *
+ * Return: true when the answer is of the current policy generation; false
+ * sends the caller to the policy under tlkm_policy_sem (tlkm_modes_fill()).
+ */
+bool tlkm_modes_lookup(const char *iname, u64 *bits)
+{
+	const struct mode_slot *m = &mslots[hash_ptr(iname, DCACHE_BITS)];
+	/* Pairs with the release in tlkm_modes_fill(): fields after seq. */
+	unsigned int seq = smp_load_acquire(&m->seq);
+	bool hit;
+
+	if (seq & 1)
+		return false;
+	hit = READ_ONCE(m->iname) == iname &&
+	      READ_ONCE(m->gen) == READ_ONCE(policy_gen);
+	*bits = READ_ONCE(m->bits);
+	/* The fields before seq again: a filler that began since shows. */
+	smp_rmb();
+	return hit && READ_ONCE(m->seq) == seq;
+}
+
+/**
+ * tlkm_modes_fill() - Remember which operations a domain checks.
+ * @iname: The task's interned domain name.
+ * @bits:  One bit per MAC index whose mode is not disabled, computed from
+ *         the policy the caller holds.
+ *
+ * Context: the caller holds tlkm_policy_sem (read), so the generation is
+ * the one @bits were computed in.
+ */
+void tlkm_modes_fill(const char *iname, u64 bits)
+{
+	struct mode_slot *m = &mslots[hash_ptr(iname, DCACHE_BITS)];
+	unsigned int seq = READ_ONCE(m->seq);
+
+	lockdep_assert_held(&tlkm_policy_sem);
+	if ((seq & 1) || cmpxchg(&m->seq, seq, seq + 1) != seq)
+		return;
+	WRITE_ONCE(m->iname, iname);
+	WRITE_ONCE(m->gen, READ_ONCE(policy_gen));
+	WRITE_ONCE(m->bits, bits);
+	/* The fields before the even seq (the cmpxchg() ordered the odd). */
+	smp_store_release(&m->seq, seq + 2);
+}
 
 /**
  * tlkm_domain_of() - The domain a task in domain @iname is judged in.
@@ -52,13 +129,16 @@ struct tlkm_domain *tlkm_domain_of(const char *iname)
 }
 
 /**
- * tlkm_domain_cache_clear() - Forget every domain found: the policy may
- * change.
+ * tlkm_domain_cache_clear() - Forget every domain found and every set of
+ * modes: the policy may change.
  *
  * Context: the caller holds tlkm_policy_sem for writing.
  */
 void tlkm_domain_cache_clear(void)
 {
+	BUILD_BUG_ON(TLKM_MAC_MAX > 64);
 	lockdep_assert_held_write(&tlkm_policy_sem);
 	memset(dcache, 0, sizeof(dcache));
+	/* Every remembered set of modes is now of an older generation. */
+	WRITE_ONCE(policy_gen, policy_gen + 1);
 }
