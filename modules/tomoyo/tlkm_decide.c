@@ -37,6 +37,21 @@ static u64 checked_macs(struct tlkm_domain *d)
 	return bits;
 }
 
+/* tlkm_mac_enabled() when the modes of @domain are not remembered. */
+static noinline bool mac_enabled_locked(const char *domain, unsigned int mac)
+{
+	struct tlkm_domain *d;
+	u64 bits;
+
+	down_read(&tlkm_policy_sem);
+	d = tlkm_domain_of(domain);
+	/* An unknown domain checks nothing until a policy change makes it. */
+	bits = d ? checked_macs(d) : 0;
+	tlkm_modes_fill(domain, bits);
+	up_read(&tlkm_policy_sem);
+	return bits & BIT_ULL(mac);
+}
+
 /**
  * tlkm_mac_enabled() - Is an operation checked at all in a domain?
  * @domain: Interned domain name of the task (tlkm_cred_domain()).
@@ -50,20 +65,12 @@ static u64 checked_macs(struct tlkm_domain *d)
  */
 bool tlkm_mac_enabled(const char *domain, unsigned int mac)
 {
-	struct tlkm_domain *d;
-	u64 bits;
+	int on;
 
 	if (mac >= TLKM_MAC_MAX)
 		return false;
-	if (tlkm_modes_lookup(domain, &bits))
-		return bits & BIT_ULL(mac);
-	down_read(&tlkm_policy_sem);
-	d = tlkm_domain_of(domain);
-	/* An unknown domain checks nothing until a policy change makes it. */
-	bits = d ? checked_macs(d) : 0;
-	tlkm_modes_fill(domain, bits);
-	up_read(&tlkm_policy_sem);
-	return bits & BIT_ULL(mac);
+	on = tlkm_modes_lookup(domain, mac);
+	return on >= 0 ? on : mac_enabled_locked(domain, mac);
 }
 
 /**

@@ -54,28 +54,33 @@ static struct mode_slot mslots[1U << DCACHE_BITS];
 static u64 policy_gen = 1;
 
 /**
- * tlkm_modes_lookup() - Which operations a domain checks, without a lock.
+ * tlkm_modes_lookup() - Whether a domain checks an operation, without a
+ * lock.
  * @iname: The task's interned domain name (the address is the key).
- * @bits:  Set to one bit per MAC index whose mode is not disabled.
+ * @mac:   MAC index, below %TLKM_MAC_MAX.
  *
- * Return: true when the answer is of the current policy generation; false
- * sends the caller to the policy under tlkm_policy_sem (tlkm_modes_fill()).
+ * Return: 1 (checked) or 0 (disabled) when the answer is of the current
+ * policy generation; -1 sends the caller to the policy under
+ * tlkm_policy_sem (tlkm_modes_fill()).
  */
-bool tlkm_modes_lookup(const char *iname, u64 *bits)
+int tlkm_modes_lookup(const char *iname, unsigned int mac)
 {
 	const struct mode_slot *m = &mslots[hash_ptr(iname, DCACHE_BITS)];
 	/* Pairs with the release in tlkm_modes_fill(): fields after seq. */
 	unsigned int seq = smp_load_acquire(&m->seq);
 	bool hit;
+	u64 bits;
 
 	if (seq & 1)
-		return false;
+		return -1;
 	hit = READ_ONCE(m->iname) == iname &&
 	      READ_ONCE(m->gen) == READ_ONCE(policy_gen);
-	*bits = READ_ONCE(m->bits);
+	bits = READ_ONCE(m->bits);
 	/* The fields before seq again: a filler that began since shows. */
 	smp_rmb();
-	return hit && READ_ONCE(m->seq) == seq;
+	if (!hit || READ_ONCE(m->seq) != seq)
+		return -1;
+	return !!(bits & BIT_ULL(mac));
 }
 
 /**

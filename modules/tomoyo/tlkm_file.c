@@ -126,6 +126,29 @@ bool tlkm_file_enabled(unsigned int op)
 }
 
 /*
+ * check_path_in()'s work once an operation is checked: @ops[i] is
+ * TLKM_FILE_MAX where it is not. Apart, so that the common answer (nothing
+ * checked) pays for no stack frame of the request.
+ */
+static noinline int check_path_named(const char *domain,
+				     const unsigned int ops[2],
+				     const struct path *path, const u64 *num)
+{
+	char *name = tlkm_realpath(path);
+	int i, ret = 0;
+
+	for (i = 0; i < 2 && !ret; i++) {
+		if (ops[i] >= TLKM_FILE_MAX)
+			continue;
+		ret = name ? check_file_in(domain, ops[i], name, NULL, NULL, num,
+					   path->dentry, NULL, NULL) :
+			     tlkm_no_name(domain, tlkm_file_mac[ops[i]]);
+	}
+	kfree(name);
+	return ret;
+}
+
+/*
  * One path in @domain, numbers optional: @op, then @op2 (TLKM_FILE_MAX for
  * none), each only if checked, the name built once for both. Without a
  * name each checked operation answers as tlkm_no_name() says.
@@ -134,25 +157,15 @@ static int check_path_in(const char *domain, unsigned int op,
 			 unsigned int op2, const struct path *path,
 			 const u64 *num)
 {
-	const unsigned int ops[2] = { op, op2 };
-	bool on[2];
-	char *name;
-	int i, ret = 0;
+	unsigned int ops[2] = { TLKM_FILE_MAX, TLKM_FILE_MAX };
 
-	for (i = 0; i < 2; i++)
-		on[i] = ops[i] < TLKM_FILE_MAX && file_enabled_in(domain, ops[i]);
-	if (!on[0] && !on[1])
+	if (op < TLKM_FILE_MAX && file_enabled_in(domain, op))
+		ops[0] = op;
+	if (op2 < TLKM_FILE_MAX && file_enabled_in(domain, op2))
+		ops[1] = op2;
+	if (ops[0] == TLKM_FILE_MAX && ops[1] == TLKM_FILE_MAX)
 		return 0;
-	name = tlkm_realpath(path);
-	for (i = 0; i < 2 && !ret; i++) {
-		if (!on[i])
-			continue;
-		ret = name ? check_file_in(domain, ops[i], name, NULL, NULL, num,
-					   path->dentry, NULL, NULL) :
-			     tlkm_no_name(domain, tlkm_file_mac[ops[i]]);
-	}
-	kfree(name);
-	return ret;
+	return check_path_named(domain, ops, path, num);
 }
 
 /**
