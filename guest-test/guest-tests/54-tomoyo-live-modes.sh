@@ -40,7 +40,7 @@ printf '%s\n' "<kernel> $SH" 'use_profile 3' \
 	"file read $D/cmd" "file write $D/ans" "file write /dev/null" >"$TFS/domain_policy"
 # shellcheck disable=SC2016 # expanded by the looping shell
 loop='while read -r c <"$1/cmd" && [ "$c" = go ]; do
-	if read -r _ <"$1/secret" 2>/dev/null; then echo ok; else echo EPERM; fi >"$1/ans"
+	if { read -r _ <"$1/secret"; } 2>/dev/null; then echo ok; else echo EPERM; fi >"$1/ans"
 done'
 "$SH" -c "$loop" lmsh "$D" &
 sh=$!
@@ -87,7 +87,7 @@ each_domain() {
 	for i in "$@"; do
 		want=ok
 		[ $((i % 2)) = 1 ] && want=$odd
-		got=$("$D/sh$i" -c 'if read -r _ <"$1" 2>/dev/null; then echo ok; else echo EPERM; fi' \
+		got=$("$D/sh$i" -c 'if { read -r _ <"$1"; } 2>/dev/null; then echo ok; else echo EPERM; fi' \
 			sh "$D/secret")
 		[ "$got" = "$want" ] || { n=$((n + 1)); tap_diag "domain sh$i: $got, not $want"; }
 	done
