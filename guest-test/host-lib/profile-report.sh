@@ -13,8 +13,12 @@
 # windows of "ADDR INSNS RUNS" lines, the N-th window the N-th index line.
 
 # PROFILE_COMPARISONS: name, configuration and its boot, reference and its
-# boot (the kernel is the same in both boots; symbols are per boot).
-PROFILE_COMPARISONS="null null lkm base lkm
+# boot (the kernel is the same in both boots; symbols are per boot). noise
+# is no LSM against itself, later in the boot: what differs there is not
+# any configuration's cost. The guest's first pass ("warmup") is compared
+# with nothing.
+PROFILE_COMPARISONS="noise base2 lkm base lkm
+null null lkm base lkm
 audit_off audit_off lkm base lkm
 yama_lkm yama_lkm lkm base lkm
 tlkm_off tlkm_off lkm base lkm
