@@ -8,7 +8,8 @@
 # its next operation; a stale answer would let a task read what a now
 # enforcing profile refuses. Tried: the mode flipped under one task 200
 # times, the domain moved between profiles, and 100 domains (more than
-# the cache's 64 slots) each asked twice in opposite orders.
+# the cache's 64 slots) each asked in both orders, then again once the
+# profile of the unchecked half became enforcing.
 . /mnt/host/guest-lib/tap.sh
 . /mnt/host/guest-lib/llsm.sh
 
@@ -79,13 +80,13 @@ for i in $(seq 100); do
 		'file read /etc/ld.so.cache' 'file read /usr/lib/x86_64-linux-gnu/\*' \
 		'file write /dev/null' >"$TFS/domain_policy"
 done
-# each_domain ODD N...: the wrong answers of domains N (odd ones answer
-# ODD, even ones ok), asked in that order.
+# each_domain EVEN ODD N...: the wrong answers of domains N (even ones
+# should answer EVEN, odd ones ODD), asked in that order.
 each_domain() {
-	local odd=$1 i want got n=0
-	shift
+	local even=$1 odd=$2 i want got n=0
+	shift 2
 	for i in "$@"; do
-		want=ok
+		want=$even
 		[ $((i % 2)) = 1 ] && want=$odd
 		got=$("$D/sh$i" -c 'if { read -r _ <"$1"; } 2>/dev/null; then echo ok; else echo EPERM; fi' \
 			sh "$D/secret")
@@ -94,12 +95,16 @@ each_domain() {
 	echo "$n"
 }
 # shellcheck disable=SC2046 # one argument per domain
-tap_is "100 domains, first to last: each by its own profile" 0 "$(each_domain EPERM $(seq 100))"
+tap_is "100 domains, first to last: each by its own profile" 0 "$(each_domain ok EPERM $(seq 100))"
 # shellcheck disable=SC2046
-tap_is "100 domains, last to first: each by its own profile" 0 "$(each_domain EPERM $(seq 100 -1 1))"
-mode 4 disabled
+tap_is "100 domains, last to first: each by its own profile" 0 "$(each_domain ok EPERM $(seq 100 -1 1))"
+# The direction that matters: a domain remembered as unchecked whose
+# profile becomes enforcing. (A remembered "checked" that is no longer
+# costs only work: the decision reads the mode again.)
+mode 3 enforcing
 # shellcheck disable=SC2046
-tap_is "profile 4 made disabled: every domain allowed" 0 "$(each_domain ok $(seq 100))"
+tap_is "profile 3 made enforcing: the even domains are refused too" 0 \
+	"$(each_domain EPERM EPERM $(seq 100 -1 1))"
 tap_run "rmmod tomoyo_lkm" rmmod tomoyo_lkm
 rm -rf "$D"
 tap_end
