@@ -53,10 +53,12 @@ ro="read=0 write=-14"
 probe_sym "the probe writes the shim's writable counters (hook_users)" \
 	hook_users "read=0 write=0"
 
-# The call vectors: the start, and 64 KiB in (the table is larger: two
-# vectors of 16 calls for each of some 250 hooks).
-probe_sym "the call vectors cannot be written" shim_calls_table "$ro"
-probe_sym "the call vectors cannot be written 64 KiB in" shim_calls_table "$ro" 65536
+# The call vectors: the start, and 64 KiB in (the array is larger: two
+# vectors of 16 calls for each of some 250 hooks); and the pointers to the
+# current vector of each hook, which the dispatchers read.
+probe_sym "the call vectors cannot be written" shim_calls_vec "$ro"
+probe_sym "the call vectors cannot be written 64 KiB in" shim_calls_vec "$ro" 65536
+probe_sym "the pointers to each hook's vector cannot be written" shim_calls_cur "$ro"
 # What the dispatchers of older versions walked: writable lists.
 if [ -n "$(sym shim_hook_clients)" ]; then
 	probe_sym "the client lists the dispatchers walk cannot be written" \

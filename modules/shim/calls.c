@@ -22,17 +22,11 @@
 
 #include "shim.h"
 
-/**
- * struct shim_calls_table - every hook's call vectors.
- * @cur: the vector dispatchers read, per hook.
- * @vec: the two vectors of each hook.
- */
-struct shim_calls_table {
-	const struct shim_calls *cur[LSM_SHIM_NR_HOOKS];
-	struct shim_calls vec[LSM_SHIM_NR_HOOKS][2];
-};
+/* The vector dispatchers read, per hook (shim_calls() in shim.h). */
+const struct shim_calls *shim_calls_cur[LSM_SHIM_NR_HOOKS] __ro_after_init;
 
-static struct shim_calls_table shim_calls_table __ro_after_init;
+/* The two vectors of each hook. */
+static struct shim_calls shim_calls_vec[LSM_SHIM_NR_HOOKS][2] __ro_after_init;
 
 /* Hooks whose idle vector readers may still be in; under shim_mutex. */
 static DECLARE_BITMAP(replaced, LSM_SHIM_NR_HOOKS);
@@ -46,19 +40,7 @@ void shim_calls_init(void)
 	int id;
 
 	for (id = 0; id < LSM_SHIM_NR_HOOKS; id++)
-		shim_calls_table.cur[id] = &shim_calls_table.vec[id][0];
-}
-
-/**
- * shim_calls - the vector of a hook, for a dispatcher.
- * @id: the hook.
- *
- * Context: inside shim_srcu's read section, which keeps the vector intact.
- * Return: the first call; the last one is followed by an empty function.
- */
-const struct shim_call *shim_calls(enum lsm_shim_hook_id id)
-{
-	return srcu_dereference(shim_calls_table.cur[id], &shim_srcu)->call;
+		shim_calls_cur[id] = &shim_calls_vec[id][0];
 }
 
 /**
@@ -93,12 +75,12 @@ int shim_calls_publish(enum lsm_shim_hook_id id, const struct shim_calls *v)
 		synchronize_srcu(&shim_srcu);
 		shim_calls_quiesced();
 	}
-	next = &shim_calls_table.vec[id][0];
-	if (shim_calls_table.cur[id] == next)
-		next = &shim_calls_table.vec[id][1];
+	next = &shim_calls_vec[id][0];
+	if (shim_calls_cur[id] == next)
+		next = &shim_calls_vec[id][1];
 	err = shim_write_own_ro((void *)next, v, sizeof(*v));
 	if (!err)
-		err = shim_publish_own_ro_ptr((const void **)&shim_calls_table.cur[id],
+		err = shim_publish_own_ro_ptr((const void **)&shim_calls_cur[id],
 					      next);
 	if (!err)
 		__set_bit(id, replaced);

@@ -116,8 +116,22 @@ int shim_publish_own_ro_ptr(const void **where, const void *value);
 int shim_write_own_ro_bool(bool *where, bool value);
 
 /* calls.c */
+extern const struct shim_calls *shim_calls_cur[LSM_SHIM_NR_HOOKS];
+
+/**
+ * shim_calls - the vector of a hook, for a dispatcher. Inline: every
+ * hooked call takes this path, and a call of its own cost one.
+ * @id: the hook.
+ *
+ * Context: inside shim_srcu's read section, which keeps the vector intact.
+ * Return: the first call; the last one is followed by an empty function.
+ */
+static inline const struct shim_call *shim_calls(enum lsm_shim_hook_id id)
+{
+	return srcu_dereference(shim_calls_cur[id], &shim_srcu)->call;
+}
+
 void shim_calls_init(void);
-const struct shim_call *shim_calls(enum lsm_shim_hook_id id);
 void shim_calls_quiesced(void);
 int shim_calls_publish(enum lsm_shim_hook_id id, const struct shim_calls *v);
 
