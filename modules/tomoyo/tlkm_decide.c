@@ -37,8 +37,15 @@ static u64 checked_macs(struct tlkm_domain *d)
 	return bits;
 }
 
-/* tlkm_mac_enabled() when the modes of @domain are not remembered. */
-static noinline bool mac_enabled_locked(const char *domain, unsigned int mac)
+/**
+ * tlkm_mac_enabled_locked() - tlkm_mac_enabled() when the modes of a
+ * domain are not remembered: read them from the policy and remember them.
+ * @domain: Interned domain name of the task.
+ * @mac:    Index into tlkm_mac_names[], below %TLKM_MAC_MAX.
+ *
+ * Return: true unless @mac is disabled in @domain or @domain is unknown.
+ */
+bool tlkm_mac_enabled_locked(const char *domain, unsigned int mac)
 {
 	struct tlkm_domain *d;
 	u64 bits;
@@ -50,27 +57,6 @@ static noinline bool mac_enabled_locked(const char *domain, unsigned int mac)
 	tlkm_modes_fill(domain, bits);
 	up_read(&tlkm_policy_sem);
 	return bits & BIT_ULL(mac);
-}
-
-/**
- * tlkm_mac_enabled() - Is an operation checked at all in a domain?
- * @domain: Interned domain name of the task (tlkm_cred_domain()).
- * @mac:    Index into tlkm_mac_names[].
- *
- * The fast test every hook makes before it computes names: the domain's
- * profile modes, remembered per domain name and policy generation
- * (tlkm_modes_lookup(), no lock), else read from the policy.
- *
- * Return: true unless @mac is disabled in @domain or @domain is unknown.
- */
-bool tlkm_mac_enabled(const char *domain, unsigned int mac)
-{
-	int on;
-
-	if (mac >= TLKM_MAC_MAX)
-		return false;
-	on = tlkm_modes_lookup(domain, mac);
-	return on >= 0 ? on : mac_enabled_locked(domain, mac);
 }
 
 /**

@@ -32,6 +32,7 @@
 #include <linux/string.h>
 
 #include "tlkm_glue.h"
+#include "tlkm_req.h"
 
 #define DCACHE_BITS 6
 

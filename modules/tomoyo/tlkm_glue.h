@@ -43,7 +43,6 @@ extern struct tlkm_stat tlkm_stat;
 const char *tlkm_intern(const char *name);
 struct tlkm_domain *tlkm_domain_of(const char *iname);
 void tlkm_domain_cache_clear(void);
-int tlkm_modes_lookup(const char *iname, unsigned int mac);
 void tlkm_modes_fill(const char *iname, u64 bits);
 void tlkm_names_free(void);
 const char *tlkm_cred_domain(const struct cred *cred);

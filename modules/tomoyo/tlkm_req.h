@@ -36,8 +36,31 @@ struct tlkm_req {
 	bool filled;
 };
 
-/* tlkm_decide.c */
-bool tlkm_mac_enabled(const char *domain, unsigned int mac);
+/* tlkm_decide.c, tlkm_domain_cache.c */
+bool tlkm_mac_enabled_locked(const char *domain, unsigned int mac);
+int tlkm_modes_lookup(const char *iname, unsigned int mac);
+
+/**
+ * tlkm_mac_enabled() - Is an operation checked at all in a domain?
+ * @domain: Interned domain name of the task (tlkm_cred_domain()).
+ * @mac:    Index into tlkm_mac_names[].
+ *
+ * The fast test every hook makes before it computes names: the domain's
+ * profile modes, remembered per domain name and policy generation
+ * (tlkm_modes_lookup(), no lock), else read from the policy. Inline: in a
+ * domain that checks nothing it is all a hook does.
+ *
+ * Return: true unless @mac is disabled in @domain or @domain is unknown.
+ */
+static inline bool tlkm_mac_enabled(const char *domain, unsigned int mac)
+{
+	int on;
+
+	if (mac >= TLKM_MAC_MAX)
+		return false;
+	on = tlkm_modes_lookup(domain, mac);
+	return on >= 0 ? on : tlkm_mac_enabled_locked(domain, mac);
+}
 int tlkm_no_name(const char *domain, unsigned int mac);
 void tlkm_fill_task(struct tlkm_request *r);
 void tlkm_print_header(struct tlkm_buf *b, unsigned int profile,
