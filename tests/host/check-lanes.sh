@@ -52,7 +52,9 @@ elif ! grep -q LLSM_KO_DIR "$dir/env.sh"; then
 	sleep 1
 	mkdir -p "$dir/out/ko"
 	touch "$dir/out/ko/lsm_shim.ko" "$dir/out/llsm_selftest_warn.ko" "$dir/out/ko-ready"
-	sleep 8
+	# Long enough for every later boot, check's own work between them
+	# included, on a host whose cores two guests keep busy (8 s was not).
+	sleep 20
 	rc=${FAKE_BOOT1_RC:-0}
 else
 	sleep 0.5
