@@ -94,7 +94,7 @@ profile_symbols() {
 
 # profile_compare RES NAME CFG CBOOT REF RBOOT [TOP]: for each benchmark,
 # the total and kernel instructions per operation of both and their
-# difference, then the TOP (12) functions whose count differs most, each
+# difference, and those in modules' functions (the project's own), then the TOP (12) functions whose count differs most, each
 # with both counts. Only differences of at least 1 instruction per
 # operation are listed.
 profile_compare() {
@@ -111,9 +111,17 @@ profile_compare() {
 					continue
 				ka = a[bn, "[total]"] - a[bn, "[user]"]
 				kb = b[bn, "[total]"] - b[bn, "[user]"]
-				printf "%s %s: %.1f -> %.1f instructions/op (%+.1f), kernel %.1f -> %.1f (%+.1f); timer ticks %d -> %d\n",
+				# In modules (a "[module]" suffix): the project code
+				# instructions, whatever the kernel around them did.
+				ma = mb = 0
+				for (k in ss) {
+					split(k, p, SUBSEP)
+					if (p[1] != bn || p[2] !~ /\]$/ || p[2] ~ /^\[/) continue
+					ma += a[k]; mb += b[k]
+				}
+				printf "%s %s: %.1f -> %.1f instructions/op (%+.1f), kernel %.1f -> %.1f (%+.1f), in modules %.1f -> %.1f; timer ticks %d -> %d\n",
 					name, bn, b[bn, "[total]"], a[bn, "[total]"],
-					a[bn, "[total]"] - b[bn, "[total]"], kb, ka, ka - kb,
+					a[bn, "[total]"] - b[bn, "[total]"], kb, ka, ka - kb, mb, ma,
 					b[bn, "[ticks]"], a[bn, "[ticks]"]
 				n = 0
 				delete d

@@ -53,7 +53,7 @@ is "a module of another configuration is not used" "" "$(sym base 'hook_x[llsm_t
 out=$(profile_compare "$res" null null lkm base lkm)
 has() { grep -qF -- "$2" <<<"$out" && ok "$1" || { not_ok "$1"; echo "$out" | sed 's/^/# /'; }; }
 has "the comparison gives both totals and the difference" \
-	"null open_close: 8.0 -> 18.4 instructions/op (+10.4), kernel 5.0 -> 15.4 (+10.4); timer ticks 0 -> 3"
+	"null open_close: 8.0 -> 18.4 instructions/op (+10.4), kernel 5.0 -> 15.4 (+10.4), in modules 0.0 -> 4.0; timer ticks 0 -> 3"
 is "largest difference first" "hook_x[llsm_test_null]" "$(echo "$out" | sed -n 2p | awk '{ print $2 }')"
 is "then the smaller ones" "asm_sysvec_apic_timer_interrupt func_a func_b" \
 	"$(echo "$out" | sed -n '3,5p' | awk '{ print $2 }' | sort | paste -sd' ')"
