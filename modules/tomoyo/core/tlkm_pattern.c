@@ -202,6 +202,13 @@ static bool part_match(const char *p, size_t plen, const char *n, size_t nlen)
 		return false;
 	if (!memchr(p, '\\', plen))
 		return plen == nlen && !memcmp(p, n, nlen);
+	/*
+	 * A part that is only "\*" matches every name part (zero or more
+	 * characters of any kind; a component holds no '/'): "misc env \*"
+	 * is checked once per environment string of every exec.
+	 */
+	if (plen == 2 && p[0] == '\\' && p[1] == '*')
+		return true;
 	if (!toks_fill(p, plen, tk))
 		tk = NULL;
 	memset(cur, 0, words * sizeof(u64));
