@@ -320,6 +320,20 @@ static const struct bench *find(const char *name, size_t len)
 	return NULL;
 }
 
+/* "NAME=ITERS": the benchmark and its iterations, or NULL (said why). */
+static const struct bench *parse_arg(const char *arg, long *iters)
+{
+	const char *eq = strchr(arg, '=');
+	const struct bench *b = eq ? find(arg, eq - arg) : NULL;
+
+	*iters = eq ? atol(eq + 1) : 0;
+	if (!b || *iters <= 0) {
+		fprintf(stderr, "bench: bad argument %s\n", arg);
+		return NULL;
+	}
+	return b;
+}
+
 /*
  * Doubles the iterations until one pass takes at least MS milliseconds, and
  * runs at least MIN_OPS: a heavy benchmark (exec, fork) gets enough
@@ -359,19 +373,14 @@ static int run(int passes, int argc, char **argv)
 	const struct bench *b[NR_BENCHES];
 	long iters[NR_BENCHES], errors, errs[NR_BENCHES] = { 0 };
 	double ns, best[NR_BENCHES];
-	char *eq;
 	int i, p;
 
 	if (passes < 1 || argc > (int)NR_BENCHES)
 		return 2;
 	for (i = 0; i < argc; i++) {
-		eq = strchr(argv[i], '=');
-		b[i] = eq ? find(argv[i], eq - argv[i]) : NULL;
-		iters[i] = eq ? atol(eq + 1) : 0;
-		if (!b[i] || iters[i] <= 0) {
-			fprintf(stderr, "bench: bad argument %s\n", argv[i]);
+		b[i] = parse_arg(argv[i], &iters[i]);
+		if (!b[i])
 			return 2;
-		}
 		measure(b[i], iters[i] / 8 + 2, &errors);
 		best[i] = 0;
 	}
@@ -403,17 +412,12 @@ static int profile(int argc, char **argv)
 {
 	const struct bench *b;
 	long iters, errors;
-	char *eq;
 	int i;
 
 	for (i = 0; i < argc; i++) {
-		eq = strchr(argv[i], '=');
-		b = eq ? find(argv[i], eq - argv[i]) : NULL;
-		iters = eq ? atol(eq + 1) : 0;
-		if (!b || iters <= 0) {
-			fprintf(stderr, "bench: bad argument %s\n", argv[i]);
+		b = parse_arg(argv[i], &iters);
+		if (!b)
 			return 2;
-		}
 		/* The warm-up leaves no first-use work in the window. */
 		measure(b, iters / 8 + 2, &errors);
 		bench_mark();
