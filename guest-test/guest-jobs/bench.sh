@@ -246,6 +246,13 @@ EOF
 	rmmod llsm_test_a
 }
 
+# profile_pass LABEL LIST: each benchmark of LIST once between two marks,
+# its index lines labelled LABEL.
+profile_pass() {
+	# shellcheck disable=SC2086 # one word per benchmark
+	env -i "$B/bench" -d "$B" profile $2 | sed "s/^/$1 /" >>"$OUT/profile-index.txt"
+}
+
 # profile_all: every configuration once, each benchmark between two marks.
 profile_all() {
 	local c n=${BENCH_PROFILE_N:-2000} list
@@ -259,17 +266,13 @@ profile_all() {
 	# The host's build takes the guest's place: the policy's domains name
 	# $B/bench, and the plugin's mark is this program's bench_mark().
 	cp "$H/bench-static" "$B/bench"
-	# A first pass that counts for nothing: the first windows of a boot
-	# also hold its first page faults and page zeroing (seen: 900 more
-	# instructions per open in the first configuration's window).
-	# shellcheck disable=SC2086 # one word per benchmark
-	env -i "$B/bench" -d "$B" profile $list | sed "s/^/warmup /" >>"$OUT/profile-index.txt"
+	# A first pass that counts for nothing: a boot's first window once held
+	# 900 more instructions per open than later ones (cause not found).
+	profile_pass warmup "$list"
 	for c in "${configs[@]}"; do
 		enter "$c"
 		grep '\[' /proc/kallsyms >"$OUT/kallsyms-$c.txt"
-		# shellcheck disable=SC2086 # one word per benchmark
-		env -i "$B/bench" -d "$B" profile $list |
-			sed "s/^/$c /" >>"$OUT/profile-index.txt"
+		profile_pass "$c" "$list"
 		log "profiled $c"
 	done
 	want
