@@ -158,10 +158,13 @@ static int string_elem(const struct ctx *c, const struct tlkm_cond_elem *e)
 		/* As TOMOYO: an argument that is not there matches nothing. */
 		if (e->argv_index >= r->argc)
 			return 0;
+		/* Strings not read (tlkm_policy.has_exec_args): unknown. */
+		if (!r->argv)
+			return -1;
 		s = r->argv[e->argv_index];
 		break;
 	default:
-		if (!r->in_exec)
+		if (!r->in_exec || (r->envc && !r->envp))
 			return -1;
 		s = env_value(r, e->env_name);
 		if (e->rhs == TLKM_RHS_NULL)

@@ -381,6 +381,24 @@ bool tlkm_cond_eq(const struct tlkm_cond *a, const struct tlkm_cond *b)
 }
 
 /**
+ * tlkm_cond_reads_args() - Does a condition compare argv or envp strings?
+ * @cond: Condition (may be NULL).
+ *
+ * Return: true if one of its comparisons reads exec.argv[] or exec.envp[]
+ * (exec.argc and exec.envc are counts the kernel gives without them).
+ */
+bool tlkm_cond_reads_args(const struct tlkm_cond *cond)
+{
+	unsigned int i;
+
+	for (i = 0; cond && i < cond->count; i++)
+		if (cond->elem[i].left == TLKM_EXEC_ARGV ||
+		    cond->elem[i].left == TLKM_EXEC_ENVP)
+			return true;
+	return false;
+}
+
+/**
  * tlkm_cond_free() - Free a condition part.
  * @cond: Condition (may be NULL).
  */

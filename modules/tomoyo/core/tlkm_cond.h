@@ -106,6 +106,7 @@ int tlkm_parse_cond(struct tlkm_cond **out, struct tlkm_cursor *c,
 		    struct tlkm_err *err);
 void tlkm_print_cond(struct tlkm_buf *b, const struct tlkm_cond *cond);
 bool tlkm_cond_eq(const struct tlkm_cond *a, const struct tlkm_cond *b);
+bool tlkm_cond_reads_args(const struct tlkm_cond *cond);
 void tlkm_cond_free(struct tlkm_cond *cond);
 const char *tlkm_cond_var_name(unsigned int var, char *tmp, size_t size);
 

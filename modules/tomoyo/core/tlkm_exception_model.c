@@ -193,6 +193,8 @@ int tlkm_apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
 					 0, NULL);
 		if (l->acl.cond)
 			p->has_conditions = true;
+		if (tlkm_cond_reads_args(l->acl.cond))
+			p->has_exec_args = true;
 		return tlkm_update_acl(&groups[l->index], &l->acl, l->is_delete,
 				  err);
 	}

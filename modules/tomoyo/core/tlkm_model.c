@@ -297,6 +297,8 @@ static int apply_domain_line(struct tlkm_writer *w, struct tlkm_line *l,
 	default:
 		if (l->acl.cond)
 			w->policy->has_conditions = true;
+		if (tlkm_cond_reads_args(l->acl.cond))
+			w->policy->has_exec_args = true;
 		return tlkm_update_acl(&d->acls, &l->acl, l->is_delete, err);
 	}
 }

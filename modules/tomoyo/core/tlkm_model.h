@@ -117,6 +117,10 @@ struct tlkm_ns_acl_groups {
  *              exception and profile line reads back with its namespace.
  * @has_conditions: An ACL with a condition was added at some time (the
  *              kernel glue then fills in the task's ids before a check).
+ * @has_exec_args: An ACL whose condition compares exec.argv[] or
+ *              exec.envp[] strings was added at some time (the kernel glue
+ *              then reads an exec's strings before its checks; else only
+ *              when an environment check or a record needs them).
  */
 struct tlkm_policy {
 	struct tlkm_domain *domains;
@@ -129,6 +133,7 @@ struct tlkm_policy {
 	struct tlkm_domain *deleted;
 	struct tlkm_ns_name *namespaces;
 	bool has_conditions;
+	bool has_exec_args;
 	bool ns_enabled;
 };
 

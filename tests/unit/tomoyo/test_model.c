@@ -720,6 +720,78 @@ static void absent_exec_strings(void)
 	tlkm_policy_destroy(p);
 }
 
+/*
+ * The glue reads an exec's strings before its checks only once a
+ * condition compares them: the policy says when, and a check made
+ * without them never takes an absent string for a match.
+ */
+static void unread_exec_strings(void)
+{
+	static const char *const flags[][2] = {
+		{ "file execute /bin/a exec.argc=1", "0" },
+		{ "file execute /bin/a task.uid=0 exec.envc=0-2", "0" },
+		{ "file execute /bin/a exec.realpath=\"/bin/a\"", "0" },
+		{ "file read /etc/x task.uid=0 exec.argv[0]=\"a\"", "1" },
+		{ "file execute /bin/a exec.envp[\"X\"]=NULL", "1" },
+	};
+	struct tlkm_policy *p;
+	struct tlkm_request r;
+	struct tlkm_domain *d;
+	unsigned int i;
+	char *text;
+
+	for (i = 0; i < ARRAY_SIZE(flags); i++) {
+		p = tlkm_policy_create();
+		text = malloc(strlen(flags[i][0]) + 16);
+		sprintf(text, "<kernel> /x\n%s", flags[i][0]);
+		load_all(p, TLKM_DOMAIN_POLICY, false, text);
+		tap_result(p->has_exec_args == (flags[i][1][0] == '1'),
+			   "has_exec_args %s after: %s", flags[i][1],
+			   flags[i][0]);
+		free(text);
+		tlkm_policy_destroy(p);
+	}
+	p = tlkm_policy_create();
+	load_all(p, TLKM_EXCEPTION_POLICY, false,
+		 "acl_group 1 file execute /bin/a exec.argv[1]=\"-c\"");
+	tap_result(p->has_exec_args, "has_exec_args set by an acl_group line");
+	tlkm_policy_destroy(p);
+
+	p = tlkm_policy_create();
+	load_all(p, TLKM_DOMAIN_POLICY, false,
+		 "<kernel> /x\n"
+		 "file execute /bin/a exec.argv[0]!=\"x\"\n"
+		 "file execute /bin/b exec.envp[\"X\"]=NULL\n"
+		 "file execute /bin/c exec.envp[\"X\"]!=\"1\"\n"
+		 "file execute /bin/d exec.argv[3]!=\"x\"\n"
+		 "file execute /bin/e exec.argc=2");
+	d = tlkm_find_domain(p, "<kernel> /x");
+	memset(&r, 0, sizeof(r));
+	r.in_exec = true;
+	r.argc = 2;
+	r.envc = 1;
+	r.name[0] = "/bin/a";
+	tap_result(d && !tlkm_check_file(p, d, TLKM_FILE_EXECUTE, &r),
+		   "unread argv: exec.argv[0]!= is not taken to hold");
+	r.name[0] = "/bin/b";
+	tap_result(d && !tlkm_check_file(p, d, TLKM_FILE_EXECUTE, &r),
+		   "unread envp: exec.envp[]=NULL is not taken to hold");
+	r.name[0] = "/bin/c";
+	tap_result(d && !tlkm_check_file(p, d, TLKM_FILE_EXECUTE, &r),
+		   "unread envp: exec.envp[]!= is not taken to hold");
+	r.name[0] = "/bin/d";
+	tap_result(d && tlkm_check_file(p, d, TLKM_FILE_EXECUTE, &r),
+		   "argv[3] of 2 is absent, read or not (built-in's answer)");
+	r.name[0] = "/bin/e";
+	tap_result(d && tlkm_check_file(p, d, TLKM_FILE_EXECUTE, &r),
+		   "exec.argc needs no strings");
+	r.envc = 0;
+	r.name[0] = "/bin/b";
+	tap_result(d && tlkm_check_file(p, d, TLKM_FILE_EXECUTE, &r),
+		   "no envp at all: exec.envp[]=NULL holds");
+	tlkm_policy_destroy(p);
+}
+
 /* Transition preferences and domains named after the matched pattern. */
 static void exec_preferences(void)
 {
@@ -1117,6 +1189,7 @@ void test_model(void)
 	exec_preferences();
 	writes();
 	absent_exec_strings();
+	unread_exec_strings();
 	deleted_domains();
 	remembered_config();
 	domain_index();
