@@ -318,6 +318,9 @@ int tlkm_decide(const char *domain, struct tlkm_req *q)
 		}
 		/* The record's header describes the files too. */
 		tlkm_fill_objs(q);
+		/* An exec's record prints its strings: read them now. */
+		if (q->r.in_exec && tlkm_exec_report_prep(q))
+			return -ENOMEM;
 		ret = report(domain, q, profile, &cfg, ok, retry++);
 	} while (ret == -EAGAIN);
 	return ret;

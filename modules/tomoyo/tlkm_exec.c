@@ -24,19 +24,21 @@
 #include "tlkm_req.h"
 #include "tlkm_transition.h"
 
-static int check_env(const char *domain, struct tlkm_req *q,
-		     struct tlkm_exec_args *a)
+static int check_env(const char *domain, struct tlkm_req *q)
 {
 	u32 i;
 	int ret = 0;
 
 	if (!tlkm_mac_enabled(domain, TLKM_MAC_ENVIRON))
 		return 0;
+	ret = tlkm_req_args(q);
+	if (ret)
+		return ret;
 	q->kind = TLKM_REQ_ENV;
 	q->mac = TLKM_MAC_ENVIRON;
 	q->cond = NULL;
-	for (i = 0; i < a->envc && !ret; i++) {
-		const char *s = a->str[a->argc + i];
+	for (i = 0; i < q->r.envc && !ret; i++) {
+		const char *s = q->r.envp[i];
 		const char *eq = strchr(s, '=');
 		char *name = kstrndup(s, eq ? eq - s : strlen(s), GFP_KERNEL);
 
@@ -153,41 +155,40 @@ static int exec_match(const char *old, const struct tlkm_req *q,
 	return 0;
 }
 
-/* Execute permission, domain transition and environment of an exec. */
+/*
+ * Execute permission, domain transition and environment of an exec. Its
+ * strings are read first only when a condition of the policy compares
+ * them; else when the environment check or a record needs them.
+ */
 static int do_exec(struct linux_binprm *bprm, struct tlkm_req *q,
-		   struct tlkm_exec_args *a, const char *program,
-		   const char *realpath)
+		   const char *program, const char *realpath)
 {
 	const char *old = tlkm_current_domain();
-	char *next = NULL, *cond, *name = NULL, *transit = NULL;
+	char *next = NULL, *name = NULL, *transit = NULL;
 	const char *prog, *domain;
+	bool read_args;
 	int ret;
 
 	down_read(&tlkm_policy_sem);
 	prog = tlkm_aggregate(tlkm_policy, old, program);
 	prog = prog ? kstrdup(prog, GFP_KERNEL) : NULL;
+	read_args = tlkm_policy->has_exec_args;
 	up_read(&tlkm_policy_sem);
 	if (!prog)
 		return -ENOMEM;
-	cond = a->argc ?
-	       kasprintf(GFP_KERNEL, "exec.realpath=\"%s\" exec.argv[0]=\"%s\"",
-			 realpath, a->str[0]) :
-	       kasprintf(GFP_KERNEL, "exec.realpath=\"%s\"", realpath);
-	ret = -ENOMEM;
-	if (!cond)
-		goto out;
 	q->kind = TLKM_REQ_FILE;
 	q->op = TLKM_FILE_EXECUTE;
 	q->mac = tlkm_file_mac[TLKM_FILE_EXECUTE];
-	q->cond = cond;
+	q->cond = NULL;
+	q->bprm = bprm;
 	q->r.name[0] = prog;
 	q->r.in_exec = true;
 	q->r.exec_realpath = realpath;
-	q->r.argc = a->argc;
-	q->r.argv = (const char * const *)a->str;
-	q->r.envc = a->envc;
-	q->r.envp = (const char * const *)a->str + a->argc;
-	q->r.log_str = (const char * const *)a->log;
+	q->r.argc = bprm->argc;
+	q->r.envc = bprm->envc;
+	ret = read_args ? tlkm_req_args(q) : 0;
+	if (ret)
+		goto out;
 	/* As TOMOYO: path1 of "file execute" is the file being executed. */
 	tlkm_fill_obj(q, TLKM_OBJ_PATH1, bprm->file->f_path.dentry);
 	ret = exec_match(old, q, prog, &name, &transit);
@@ -230,14 +231,13 @@ static int do_exec(struct linux_binprm *bprm, struct tlkm_req *q,
 		if (!domain)
 			goto out;
 	}
-	ret = check_env(domain, q, a);
+	ret = check_env(domain, q);
 	if (!ret)
 		ret = tlkm_cred_set_domain(bprm->cred, domain, GFP_KERNEL);
 out:
 	kfree(next);
 	kfree(name);
 	kfree(transit);
-	kfree(cond);
 	kfree(prog);
 	return ret;
 }
@@ -245,7 +245,6 @@ out:
 int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 {
 	char *program, *realpath;
-	struct tlkm_exec_args *a;
 	struct tlkm_req *q;
 	int ret = -ENOMEM;
 
@@ -264,19 +263,21 @@ int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 	}
 	if (!program && realpath)
 		program = kstrdup(realpath, GFP_KERNEL);
-	a = tlkm_read_args(bprm);
 	q = kzalloc(sizeof(*q), GFP_KERNEL);
 	if (!realpath || !program) {
 		/* No name: refused where "file execute" is enforcing. */
 		ret = tlkm_no_name(tlkm_current_domain(),
 				   tlkm_file_mac[TLKM_FILE_EXECUTE]);
-	} else if (a && q) {
+	} else if (q) {
 		tlkm_fill_task(&q->r);
-		ret = do_exec(bprm, q, a, program, realpath);
+		ret = do_exec(bprm, q, program, realpath);
+	}
+	if (q) {
+		if (q->args)
+			tlkm_free_args(q->args);
+		kfree(q->exec_cond);
 	}
 	kfree(q);
-	if (a)
-		tlkm_free_args(a);
 	kfree(program);
 	kfree(realpath);
 	return ret;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tlkm_exec_args.c - read an exec's argv and envp from the new program's
- * stack, each string TOMOYO-encoded, for exec.argv[], exec.envp[] and
- * misc env.
+ * stack, each string TOMOYO-encoded, for exec.argv[], exec.envp[], misc
+ * env and the audit record: when one of them first needs them, as the
+ * built-in TOMOYO reads them.
  */
 
 #include <linux/binfmts.h>
@@ -14,6 +15,7 @@
 #include "tlkm_compat.h"
 #include "tlkm_exec_args.h"
 #include "tlkm_glue.h"
+#include "tlkm_req.h"
 
 /* What is read when the kernel does not say where the strings end. */
 #define MAX_EXEC_BYTES 65536
@@ -106,4 +108,58 @@ fail:
 	kvfree(raw);
 	tlkm_free_args(a);
 	return NULL;
+}
+
+/**
+ * tlkm_req_args() - Read the strings of the exec a request belongs to.
+ * @q: The request; its exec (@q->bprm) or none.
+ *
+ * The first call reads them and points @q->r's argv, envp and log_str at
+ * them (freed with @q->args by the exec hook); later calls do nothing.
+ * Not under tlkm_policy_sem: it takes the new program's mmap lock.
+ *
+ * Return: 0 (also when @q is not an exec's), or -%ENOMEM when they cannot
+ * be read: the exec then fails, as when there is no memory to check it.
+ */
+int tlkm_req_args(struct tlkm_req *q)
+{
+	struct tlkm_exec_args *a;
+
+	if (!q->bprm || q->args)
+		return 0;
+	a = tlkm_read_args(q->bprm);
+	if (!a)
+		return -ENOMEM;
+	q->args = a;
+	q->r.argv = (const char * const *)a->str;
+	q->r.envp = (const char * const *)a->str + a->argc;
+	q->r.log_str = (const char * const *)a->log;
+	return 0;
+}
+
+/**
+ * tlkm_exec_report_prep() - What an exec's audit record and learning need.
+ * @q: A request to be logged (tlkm_decide()).
+ *
+ * During an exec the record prints argv and envp, and "file execute"
+ * learns its realpath and argv[0] as a condition, as TOMOYO does: both
+ * are made here, once, when a decision is logged.
+ *
+ * Return: 0, or -%ENOMEM.
+ */
+int tlkm_exec_report_prep(struct tlkm_req *q)
+{
+	int ret = tlkm_req_args(q);
+
+	if (ret || !q->bprm || q->kind != TLKM_REQ_FILE || q->exec_cond)
+		return ret;
+	q->exec_cond = q->r.argc ?
+		kasprintf(GFP_KERNEL, "exec.realpath=\"%s\" exec.argv[0]=\"%s\"",
+			  q->r.exec_realpath, q->r.argv[0]) :
+		kasprintf(GFP_KERNEL, "exec.realpath=\"%s\"",
+			  q->r.exec_realpath);
+	if (!q->exec_cond)
+		return -ENOMEM;
+	q->cond = q->exec_cond;
+	return 0;
 }

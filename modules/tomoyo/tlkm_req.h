@@ -13,6 +13,9 @@
 #include "tlkm_check.h"
 #include "tlkm_learn.h"
 
+struct linux_binprm;
+struct tlkm_exec_args;
+
 /**
  * struct tlkm_req - One request being decided.
  * @kind:     enum tlkm_req_kind.
@@ -24,6 +27,11 @@
  * @dentry:   path1 and path2 (indexes %TLKM_OBJ_PATH1, %TLKM_OBJ_PATH2),
  *            or NULL: referenced by the hook's caller while it runs.
  * @filled:   Their attributes are in @r.obj.
+ * @bprm:     During an exec, the exec, whose strings are read into @args
+ *            when first needed (tlkm_req_args()); else NULL.
+ * @args:     The exec's strings once read, or NULL.
+ * @exec_cond: The condition "file execute" learns (the realpath and
+ *            argv[0]), built when first needed (tlkm_exec_report_prep()).
  */
 struct tlkm_req {
 	u8 kind;
@@ -34,6 +42,9 @@ struct tlkm_req {
 	const char *cond;
 	struct dentry *dentry[2];
 	bool filled;
+	struct linux_binprm *bprm;
+	struct tlkm_exec_args *args;
+	char *exec_cond;
 };
 
 /* tlkm_decide.c, tlkm_domain_cache.c */
@@ -67,6 +78,10 @@ void tlkm_print_header(struct tlkm_buf *b, unsigned int profile,
 		       unsigned int mode, bool granted,
 		       const struct tlkm_request *r);
 int tlkm_decide(const char *domain, struct tlkm_req *q);
+
+/* tlkm_exec_args.c */
+int tlkm_req_args(struct tlkm_req *q);
+int tlkm_exec_report_prep(struct tlkm_req *q);
 
 /* tlkm_file_attr.c */
 void tlkm_fill_obj(struct tlkm_req *q, unsigned int which,
