@@ -304,7 +304,11 @@ int tlkm_decide(const char *domain, struct tlkm_req *q)
 			tlkm_fill_task(&q->r);
 			task_filled = true;
 		}
-		ok = run_check(d, q);
+		/*
+		 * An exec was checked under the lock just before; a retry
+		 * after a query checks the policy as the answer left it.
+		 */
+		ok = q->checked && !retry ? q->allowed : run_check(d, q);
 		/* Logging and learning need the preferences too. */
 		if (!ok || cfg.grant_log)
 			tlkm_profile_config(tlkm_policy, domain, profile,

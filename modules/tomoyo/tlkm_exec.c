@@ -132,9 +132,10 @@ static bool may_enter(const char *next, const char *old)
  * the exec names the program (its pattern, which names the next domain)
  * and its transition preference. @prog is the aggregated program name;
  * on return *@name is a copy of the name to use and *@transit a copy of
- * the preference or NULL.
+ * the preference or NULL, and @q holds whether an ACL allowed the exec
+ * (tlkm_decide() takes that answer instead of checking again).
  */
-static int exec_match(const char *old, const struct tlkm_req *q,
+static int exec_match(const char *old, struct tlkm_req *q,
 		      const char *prog, char **name, char **transit)
 {
 	struct tlkm_exec_match m = { };
@@ -142,8 +143,10 @@ static int exec_match(const char *old, const struct tlkm_req *q,
 
 	down_read(&tlkm_policy_sem);
 	d = tlkm_task_domain(tlkm_policy, old);
-	if (d)
-		tlkm_check_exec(tlkm_policy, d, &q->r, &m);
+	if (d) {
+		q->allowed = tlkm_check_exec(tlkm_policy, d, &q->r, &m);
+		q->checked = true;
+	}
 	*name = kstrdup(m.name ? m.name : prog, GFP_KERNEL);
 	*transit = m.transit ? kstrdup(m.transit, GFP_KERNEL) : NULL;
 	up_read(&tlkm_policy_sem);
@@ -195,6 +198,8 @@ static int do_exec(struct linux_binprm *bprm, struct tlkm_req *q,
 	if (ret)
 		goto out;
 	ret = tlkm_decide(old, q);
+	/* The answer was the exec's: the environment's checks are others. */
+	q->checked = false;
 	if (ret)
 		goto out;
 	next = next_domain_name(old, name, transit);

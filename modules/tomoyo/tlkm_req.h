@@ -32,6 +32,10 @@ struct tlkm_exec_args;
  * @args:     The exec's strings once read, or NULL.
  * @exec_cond: The condition "file execute" learns (the realpath and
  *            argv[0]), built when first needed (tlkm_exec_report_prep()).
+ * @checked:  @allowed holds the check's answer already (an exec's, from
+ *            the check that names its next domain): the first try of
+ *            tlkm_decide() takes it instead of checking again.
+ * @allowed:  That answer.
  */
 struct tlkm_req {
 	u8 kind;
@@ -45,6 +49,8 @@ struct tlkm_req {
 	struct linux_binprm *bprm;
 	struct tlkm_exec_args *args;
 	char *exec_cond;
+	bool checked;
+	bool allowed;
 };
 
 /* tlkm_decide.c, tlkm_domain_cache.c */
