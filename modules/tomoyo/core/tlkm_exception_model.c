@@ -100,6 +100,32 @@ static void leave_group(struct tlkm_policy *p, struct tlkm_entry *e)
 		}
 }
 
+/*
+ * The second list an entry of @kind is on, in the order added, for the
+ * walks of every exec (tlkm_transition.c): its transition rules and its
+ * aggregators, apart from the rest of the exception policy. NULL for
+ * other kinds (group members are on their group's list instead).
+ */
+static struct tlkm_entry **exec_list(struct tlkm_policy *p, unsigned int kind)
+{
+	if (kind == TLKM_LINE_TRANSITION)
+		return &p->transitions;
+	if (kind == TLKM_LINE_AGGREGATOR)
+		return &p->aggregators;
+	return NULL;
+}
+
+static void leave_exec_list(struct tlkm_policy *p, struct tlkm_entry *e)
+{
+	struct tlkm_entry **pp = exec_list(p, e->line.kind);
+
+	for (; pp && *pp; pp = &(*pp)->gnext)
+		if (*pp == e) {
+			*pp = e->gnext;
+			return;
+		}
+}
+
 /**
  * tlkm_find_group() - The group a name refers to, in a domain's namespace.
  * @p:      Policy.
@@ -214,10 +240,13 @@ int tlkm_apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
 						 NULL, 0, NULL);
 		}
 		ret = add_entry(pp, l, err);
-		if (ret || !g)
+		if (ret)
 			return ret;
-		for (mp = &g->members; *mp; mp = &(*mp)->gnext)
-			;
+		mp = g ? &g->members : exec_list(p, (*pp)->line.kind);
+		if (!mp)
+			return 0;
+		while (*mp)
+			mp = &(*mp)->gnext;
 		*mp = *pp;
 		return 0;
 	}
@@ -226,6 +255,8 @@ int tlkm_apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
 	*pp = e->next;
 	if (is_group_kind(e->line.kind))
 		leave_group(p, e);
+	else
+		leave_exec_list(p, e);
 	tlkm_line_destroy(&e->line);
 	kfree(e);
 	return 0;

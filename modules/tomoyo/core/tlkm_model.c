@@ -95,6 +95,8 @@ void tlkm_policy_destroy(struct tlkm_policy *p)
 		p->deleted = next;
 	}
 	free_entries(p->exceptions);
+	p->transitions = NULL;
+	p->aggregators = NULL;
 	free_entries(p->profiles);
 	tlkm_forget_namespaces(p);
 	while (p->groups) {

@@ -59,7 +59,8 @@ struct tlkm_domain {
 /**
  * struct tlkm_entry - An exception policy or profile line kept as parsed.
  * @next:  Next entry, in the order added.
- * @gnext: Next member of the same group (path, number and address groups).
+ * @gnext: Next member of the same group (path, number and address groups),
+ *         or next entry of the same exec list (transition rules, aggregators).
  * @line:  The line (never a delete).
  */
 struct tlkm_entry {
@@ -115,6 +116,9 @@ struct tlkm_ns_acl_groups {
  * @ns_enabled: A namespace other than "<kernel>" was named at some time
  *              (TOMOYO's tomoyo_namespace_enabled): from then on every
  *              exception and profile line reads back with its namespace.
+ * @transitions: The transition rules of @exceptions (through gnext), in
+ *              the order added.
+ * @aggregators: Its aggregators (through gnext), in the order added.
  * @has_conditions: An ACL with a condition was added at some time (the
  *              kernel glue then fills in the task's ids before a check).
  * @has_exec_args: An ACL whose condition compares exec.argv[] or
@@ -125,6 +129,8 @@ struct tlkm_ns_acl_groups {
 struct tlkm_policy {
 	struct tlkm_domain *domains;
 	struct tlkm_entry *exceptions;
+	struct tlkm_entry *transitions;
+	struct tlkm_entry *aggregators;
 	struct tlkm_acl_entry *acl_groups[TLKM_MAX_ACL_GROUPS];
 	struct tlkm_ns_acl_groups *ns_acl_groups;
 	struct tlkm_entry *profiles;

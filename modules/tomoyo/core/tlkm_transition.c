@@ -20,9 +20,8 @@ const char *tlkm_aggregate(const struct tlkm_policy *p, const char *domain,
 	const struct tlkm_entry *e;
 	size_t len = strlen(program);
 
-	for (e = p->exceptions; e; e = e->next)
-		if (e->line.kind == TLKM_LINE_AGGREGATOR &&
-		    tlkm_in_namespace(e->line.ns, domain) &&
+	for (e = p->aggregators; e; e = e->gnext)
+		if (tlkm_in_namespace(e->line.ns, domain) &&
 		    tlkm_pattern_match(&e->line.pat, program, len))
 			return e->line.str1;
 	return program;
@@ -45,9 +44,8 @@ static bool scan(const struct tlkm_policy *p, unsigned int type,
 {
 	const struct tlkm_entry *e;
 
-	for (e = p->exceptions; e; e = e->next)
-		if (e->line.kind == TLKM_LINE_TRANSITION &&
-		    e->line.index == type &&
+	for (e = p->transitions; e; e = e->gnext)
+		if (e->line.index == type &&
 		    tlkm_in_namespace(e->line.ns, domain) &&
 		    rule_matches(&e->line, domain, program))
 			return true;

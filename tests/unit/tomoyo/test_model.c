@@ -423,6 +423,59 @@ static void transitions(void)
 	tlkm_policy_destroy(p);
 }
 
+/*
+ * Transition rules and aggregators are walked on their own lists: adding,
+ * deleting and adding again keeps them as the exception policy holds them,
+ * among lines of other kinds.
+ */
+static void exec_lists(void)
+{
+	struct tlkm_policy *p = tlkm_policy_create();
+	const char *d = "<kernel> /bin/sh";
+	char out[256];
+	int ret;
+
+	ret = load(p, TLKM_EXCEPTION_POLICY,
+		   "path_group G /bin/\\*\n"
+		   "aggregator /usr/bin/py\\* /usr/bin/first\n"
+		   "path_group G /sbin/\\*\n"
+		   "aggregator /usr/bin/py\\$ /usr/bin/second\n"
+		   "keep_domain /bin/ls from any\n"
+		   "path_group G /usr/\\*\n"
+		   "initialize_domain /bin/cat from any", NULL);
+	tap_result(!ret && !strcmp(tlkm_aggregate(p, d, "/usr/bin/py3"),
+				   "/usr/bin/first"),
+		   "exec lists: the first aggregator added wins");
+	ret = load(p, TLKM_EXCEPTION_POLICY,
+		   "delete aggregator /usr/bin/py\\* /usr/bin/first\n"
+		   "delete path_group G /sbin/\\*", NULL);
+	tap_result(!ret && !strcmp(tlkm_aggregate(p, d, "/usr/bin/py3"),
+				   "/usr/bin/second"),
+		   "exec lists: a deleted aggregator no longer applies");
+	load(p, TLKM_EXCEPTION_POLICY,
+	     "aggregator /usr/bin/py\\* /usr/bin/first", NULL);
+	tap_result(!strcmp(tlkm_aggregate(p, d, "/usr/bin/py3"),
+			   "/usr/bin/second") &&
+		   !strcmp(tlkm_aggregate(p, d, "/usr/bin/pyx"),
+			   "/usr/bin/first"),
+		   "exec lists: added again, it comes last");
+	ret = tlkm_next_domain(p, d, "/bin/ls", out, sizeof(out));
+	tap_result(ret == TLKM_GO_KEEP, "exec lists: keep_domain applies");
+	load(p, TLKM_EXCEPTION_POLICY, "delete keep_domain /bin/ls from any",
+	     NULL);
+	ret = tlkm_next_domain(p, d, "/bin/ls", out, sizeof(out));
+	tap_result(ret == TLKM_GO_CHILD && !strcmp(out, "<kernel> /bin/sh /bin/ls"),
+		   "exec lists: a deleted keep_domain no longer applies");
+	ret = tlkm_next_domain(p, d, "/bin/cat", out, sizeof(out));
+	tap_result(ret == TLKM_GO_INITIALIZE,
+		   "exec lists: the rule after the deleted one still applies");
+	load(p, TLKM_EXCEPTION_POLICY, "keep_domain /bin/ls from any", NULL);
+	ret = tlkm_next_domain(p, d, "/bin/ls", out, sizeof(out));
+	tap_result(ret == TLKM_GO_KEEP,
+		   "exec lists: keep_domain added again applies again");
+	tlkm_policy_destroy(p);
+}
+
 static void namespaces(void)
 {
 	struct tlkm_policy *p = tlkm_policy_create();
@@ -1199,5 +1252,6 @@ void test_model(void)
 	profiles();
 	checks_all();
 	transitions();
+	exec_lists();
 	namespaces();
 }
