@@ -116,14 +116,16 @@ td_audit() {
 
 # td_pass PROFILE: one pass of the workload with D on PROFILE.
 td_pass() {
-	local s0
+	local s0 s1
 	TD_PASS=m$1
 	printf '%s\nuse_profile %s\n' "$D" "$1" >"$TFS/domain_policy"
 	declare -F td_prepass >/dev/null && td_prepass >/dev/null 2>&1
 	timeout 5 cat "$TFS/audit" >/dev/null 2>&1
 	s0=$(td_stat)
 	td_workload
-	join -t "$(printf '\t')" <(printf '%s\n' "$s0") <(td_stat) |
+	# Read before join runs: its first exec makes a domain (an update).
+	s1=$(td_stat)
+	join -t "$(printf '\t')" <(printf '%s\n' "$s0") <(printf '%s\n' "$s1") |
 		awk -F'\t' -v p="$TD_PASS" '$3 != $2 { print "stat\t" p ": " $1 " +" $3 - $2 }'
 	td_audit
 	td_domains | sed "s/^/policy\t$TD_PASS: /"
