@@ -198,6 +198,26 @@ tap_is "unregister frees all of the client's state (task file)" "$base_task $bas
 kill $keep
 wait 2>/dev/null
 
+# The per-CPU cred state cache against cred reuse: a freed cred's state
+# never answers for a new cred at its address, and state made after a
+# cred was seen without any is found (llsm_test_credcache, 200 rounds).
+if insmod "$LLSM_TEST_KO/llsm_test_credcache.ko" rounds=200; then
+	cc=/sys/module/llsm_test_credcache/parameters
+	cc_reused=$(cat "$cc/reused") cc_stale=$(cat "$cc/stale")
+	cc_missed=$(cat "$cc/missed") cc_failed=$(cat "$cc/failed")
+	rmmod llsm_test_credcache
+	tap_is "cred cache rounds ran to the end" 0 "$cc_failed"
+	if [ "$cc_reused" -gt 0 ]; then
+		tap_ok "new creds took freed creds' addresses ($cc_reused of 200 rounds)"
+	else
+		tap_not_ok "new creds took freed creds' addresses ($cc_reused of 200 rounds)"
+	fi
+	tap_is "no new cred answered with a freed cred's state" 0 "$cc_stale"
+	tap_is "state made after a lookup without it is found" 0 "$cc_missed"
+else
+	tap_not_ok "llsm_test_credcache loads"
+fi
+
 # Unregister while a client's hook sleeps: rmmod waits for the call.
 client_load a sleep_ms=2000
 tryopen "$sleeper" >"$LLSM_WORK/sleeper.out" &

@@ -26,6 +26,7 @@
 
 #include "compat.h"
 #include "shim.h"
+#include "state_cache.h"
 
 struct state_key {
 	const void *object;
@@ -120,9 +121,13 @@ static void drop_object(enum lsm_shim_object type, const void *object)
 				 srcu_read_lock_held(&shim_srcu)) {
 		key.lsm = u->lsm;
 		e = rhashtable_lookup_fast(&tables[type], &key, state_params);
-		if (e && !rhashtable_remove_fast(&tables[type], &e->node,
+		if (!e || rhashtable_remove_fast(&tables[type], &e->node,
 						 state_params))
-			call_rcu(&e->rcu, free_entry_rcu);
+			continue;
+		/* Before the cred is freed and its address reused. */
+		if (type == LSM_SHIM_CRED)
+			shim_cache_changed();
+		call_rcu(&e->rcu, free_entry_rcu);
 	}
 }
 
@@ -372,6 +377,9 @@ static void drop_entries(enum lsm_shim_object type,
 	}
 	rhashtable_walk_stop(&iter);
 	rhashtable_walk_exit(&iter);
+	/* Before the entries' grace period ends: no answer names them. */
+	if (type == LSM_SHIM_CRED)
+		shim_cache_changed();
 }
 
 /**
@@ -396,6 +404,28 @@ void shim_state_release(struct state_user *slots[LSM_SHIM_NR_OBJECTS])
 	}
 }
 
+/* The table's answer; out of line, so a remembered one needs no frame. */
+static noinline void *table_lookup(const struct lsm_shim_lsm *lsm,
+				   enum lsm_shim_object type,
+				   const void *object)
+{
+	struct state_key key = { .object = object, .lsm = lsm };
+	struct state_entry *e;
+
+	e = rhashtable_lookup_fast(&tables[type], &key, state_params);
+	return e ? e->data : NULL;
+}
+
+/* A cred's answer from the table, then remembered (stamped @seq). */
+static noinline void *cred_lookup(const struct lsm_shim_lsm *lsm,
+				  const void *object, unsigned long seq)
+{
+	void *data = table_lookup(lsm, LSM_SHIM_CRED, object);
+
+	shim_cache_put(object, lsm, data, seq);
+	return data;
+}
+
 /**
  * lsm_shim_state_lookup - a client's state for an object, if it has any.
  * @lsm: the client.
@@ -408,14 +438,18 @@ void shim_state_release(struct state_user *slots[LSM_SHIM_NR_OBJECTS])
 void *lsm_shim_state_lookup(const struct lsm_shim_lsm *lsm,
 			    enum lsm_shim_object type, const void *object)
 {
-	struct state_key key = { .object = object, .lsm = lsm };
-	struct state_entry *e;
+	unsigned long seq;
+	void *data;
 
 	if (WARN_ON_ONCE((unsigned int)type >= LSM_SHIM_NR_OBJECTS ||
 			 !lsm->state_size[type]))
 		return NULL;
-	e = rhashtable_lookup_fast(&tables[type], &key, state_params);
-	return e ? e->data : NULL;
+	if (type != LSM_SHIM_CRED)
+		return table_lookup(lsm, type, object);
+	/* The current cred's, mostly: state_cache.h. */
+	if (shim_cache_get(object, lsm, &data, &seq))
+		return data;
+	return cred_lookup(lsm, object, seq);
 }
 EXPORT_SYMBOL_GPL(lsm_shim_state_lookup);
 
@@ -468,8 +502,12 @@ void *lsm_shim_state(const struct lsm_shim_lsm *lsm, enum lsm_shim_object type,
 	e->key.lsm = lsm;
 	old = rhashtable_lookup_get_insert_fast(&tables[type], &e->node,
 						state_params);
-	if (!old)
+	if (!old) {
+		/* A cred without state may be remembered as such. */
+		if (type == LSM_SHIM_CRED)
+			shim_cache_changed();
 		return e->data;
+	}
 	kfree(e);
 	return IS_ERR(old) ? NULL : old->data;
 }
