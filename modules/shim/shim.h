@@ -61,7 +61,8 @@ struct shim_hook_stats {
  * shim_fn_addr - the function a hook union holds. Every member is a
  * function pointer, so the first pointer-sized bytes are the address.
  */
-static inline void *shim_fn_addr(const union security_list_options *fn)
+static __always_inline void *
+shim_fn_addr(const union security_list_options *fn)
 {
 	void *addr;
 
