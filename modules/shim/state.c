@@ -444,9 +444,12 @@ void *lsm_shim_state_lookup(const struct lsm_shim_lsm *lsm,
 	if (WARN_ON_ONCE((unsigned int)type >= LSM_SHIM_NR_OBJECTS ||
 			 !lsm->state_size[type]))
 		return NULL;
-	if (type != LSM_SHIM_CRED)
+	/*
+	 * The current cred's, mostly: state_cache.h. In task context only,
+	 * so an interrupt never rewrites a slot a task is reading.
+	 */
+	if (type != LSM_SHIM_CRED || !in_task())
 		return table_lookup(lsm, type, object);
-	/* The current cred's, mostly: state_cache.h. */
 	if (shim_cache_get(object, lsm, &data, &seq))
 		return data;
 	return cred_lookup(lsm, object, seq);

@@ -10,7 +10,9 @@
  * table advances: an answer counts only while the number has not moved,
  * so a freed cred's state never reaches a new cred at the same address,
  * and a state made since is found. A cred is freed, or gets its first
- * state, far less often than hooks run.
+ * state, far less often than hooks run. Used in task context only, with
+ * preemption off: no other reader or writer of the CPU's slots can come
+ * in between (interrupts look up the table).
  */
 #ifndef _LSM_SHIM_STATE_CACHE_H
 #define _LSM_SHIM_STATE_CACHE_H
