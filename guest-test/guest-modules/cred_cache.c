@@ -7,7 +7,8 @@
  *   and a new cred is made, mostly at the same address: the new one must
  *   have no state (stale counts the rounds where a lookup found some);
  * - a cred is looked up without state (remembered as none), then given
- *   state: the lookup must find it (missed counts the rounds it did not).
+ *   state: the lookup must find it (missed counts the lookups that did
+ *   not, of both creds).
  * reused counts the rounds where the new cred had the freed one's address,
  * so a run that never reused one tested nothing. Never packaged.
  */
@@ -79,7 +80,8 @@ static int one_round(void)
 	}
 	*s = MAGIC;
 	/* Remembered now; then freed, its state dropped by cred_free. */
-	s = lookup(old);
+	if (lookup(old) != s)
+		missed++;
 	abort_creds(old);
 	rcu_barrier();
 	new = prepare_creds();
