@@ -23,32 +23,46 @@ static size_t smaller(size_t a, size_t b)
 	return a < b ? a : b;
 }
 
-/* How many bytes of @raw encode into at most @max bytes (in *@enc). */
-static size_t prefix(const char *raw, size_t len, size_t max, size_t *enc)
+/*
+ * Encode the string at @raw, which ends at a NUL or after @avail bytes,
+ * into at most @max bytes at @out (NUL-terminated), or only measure it
+ * when @out is NULL: one pass over each byte. *@enc gets the encoded
+ * length. Returns how many bytes were encoded: all of the string, or the
+ * longest prefix that fits (an escape is never split).
+ */
+static size_t encode_prefix(const u8 *raw, size_t avail, size_t max,
+			    char *out, size_t *enc)
 {
 	size_t i, n = 0;
+	u8 c;
 
-	for (i = 0; i < len; i++) {
-		size_t w = tlkm_encoded_width(raw[i]);
-
-		if (n + w > max)
+	for (i = 0; i < avail && (c = raw[i]); i++) {
+		if (c > 0x20 && c < 0x7f && c != '\\') {
+			if (n + 1 > max)
+				break;
+			if (out)
+				out[n] = c;
+			n++;
+			continue;
+		}
+		if (n + tlkm_encoded_width(c) > max)
 			break;
-		n += w;
+		if (out) {
+			out[n] = '\\';
+			if (c == '\\') {
+				out[n + 1] = '\\';
+			} else {
+				out[n + 1] = '0' + (c >> 6);
+				out[n + 2] = '0' + ((c >> 3) & 7);
+				out[n + 3] = '0' + (c & 7);
+			}
+		}
+		n += tlkm_encoded_width(c);
 	}
+	if (out)
+		out[n] = '\0';
 	*enc = n;
 	return i;
-}
-
-/* Encode @n bytes of @raw at @buf + *@at (when @buf); returns where. */
-static char *put(char *buf, size_t *at, const char *raw, size_t n,
-		 size_t enc)
-{
-	char *s = buf ? buf + *at : NULL;
-
-	if (s)
-		tlkm_encode((const u8 *)raw, n, s, enc + 1);
-	*at += enc + 1;
-	return s;
 }
 
 /**
@@ -73,24 +87,33 @@ static char *put(char *buf, size_t *at, const char *raw, size_t n,
 long tlkm_args_encode(const char *raw, size_t got, u32 count, char *buf,
 		      char **str, char **log)
 {
+	const u8 *u = (const u8 *)raw;
 	size_t pos = 0, at = 0, budget = LOG_TOTAL_MAX;
 	size_t len, cut, enc, n;
 	char *s;
 	u32 i;
 
 	for (i = 0; i < count; i++) {
-		len = pos < got ? strnlen(raw + pos, got - pos) : 0;
+		if (pos >= got)
+			return -EINVAL;
+		s = buf ? buf + at : NULL;
+		cut = encode_prefix(u + pos, got - pos, TLKM_ARG_ENCODED_MAX,
+				    s, &enc);
+		at += enc + 1;
+		/* Cut short of its NUL: where does the string end? */
+		len = cut;
+		if (pos + len < got && u[pos + len])
+			len += strnlen(raw + pos + len, got - pos - len);
 		if (pos + len >= got)
 			return -EINVAL;
-		cut = prefix(raw + pos, len, TLKM_ARG_ENCODED_MAX, &enc);
-		s = put(buf, &at, raw + pos, cut, enc);
 		if (buf)
 			str[i] = s;
 		if (cut < len && budget) {
-			n = prefix(raw + pos, len, smaller(budget, LOG_ENCODED_MAX),
-				   &enc);
-			s = put(buf, &at, raw + pos, n, enc);
-			budget -= smaller(budget, enc);
+			s = buf ? buf + at : NULL;
+			encode_prefix(u + pos, len,
+				      smaller(budget, LOG_ENCODED_MAX), s, &n);
+			at += n + 1;
+			budget -= smaller(budget, n);
 		}
 		if (buf)
 			log[i] = s;
