@@ -93,13 +93,27 @@ struct tlkm_exec_args *tlkm_read_args(struct linux_binprm *bprm)
 		goto fail;
 	a->log = a->str + want;
 	got = read_stack(bprm, raw, max);
-	need = tlkm_args_encode(raw, got, want, NULL, NULL, NULL);
-	if (need < 0)
-		goto fail;
-	a->buf = kvmalloc(need ? need : 1, GFP_KERNEL);
+	/*
+	 * Plain strings encode into as many bytes as they have: with some
+	 * room for escapes, one pass mostly does; else measure, then encode.
+	 */
+	need = got + got / 16 + 64;
+	a->buf = kvmalloc(need, GFP_KERNEL);
 	if (!a->buf)
 		goto fail;
-	tlkm_args_encode(raw, got, want, a->buf, a->str, a->log);
+	need = tlkm_args_encode(raw, got, want, a->buf, need, a->str, a->log);
+	if (need == -E2BIG) {
+		kvfree(a->buf);
+		need = tlkm_args_encode(raw, got, want, NULL, 0, NULL, NULL);
+		a->buf = need >= 0 ? kvmalloc(need ? need : 1, GFP_KERNEL) :
+			 NULL;
+		if (!a->buf)
+			goto fail;
+		need = tlkm_args_encode(raw, got, want, a->buf, need, a->str,
+					a->log);
+	}
+	if (need < 0)
+		goto fail;
 	a->argc = bprm->argc;
 	a->envc = bprm->envc;
 	kvfree(raw);

@@ -65,31 +65,50 @@ static size_t encode_prefix(const u8 *raw, size_t avail, size_t max,
 	return i;
 }
 
+/*
+ * A string stopped at byte @c with @enc bytes encoded: would @c still
+ * have fitted in @max? Then the buffer's end stopped it, not the limit.
+ */
+static bool cut_by_room(u8 c, size_t enc, size_t max)
+{
+	return enc + tlkm_encoded_width(c) <= max;
+}
+
+/* What fits at @at of a buffer of @size: @max, or less (the NUL kept). */
+static size_t room(size_t size, size_t at, size_t max)
+{
+	return at < size ? smaller(max, size - at - 1) : 0;
+}
+
 /**
  * tlkm_args_encode() - Encode an exec's strings into one buffer.
  * @raw: The strings as the new stack holds them, each NUL-terminated.
  * @got: Bytes in @raw.
  * @count: How many strings the kernel counted (argc + envc).
  * @buf: Where the encodings go, or NULL to learn how much room they need.
+ * @size: Bytes at @buf; unused without @buf.
  * @str: With @buf, @count pointers into @buf: each string's encoding,
  *       cut as TOMOYO cuts it (TLKM_ARG_ENCODED_MAX); else unused.
  * @log: With @buf, @count pointers: the audit record's copy of each
  *       string, longer than @str's where @str was cut and the record
  *       still has room; else unused.
  *
- * Call it twice: once without @buf for the size, then with a buffer of
- * that size. Every string is encoded: a limit on how many would let one
- * long argument switch the environment checks off.
+ * One call with a buffer that is large enough does it all (strings of
+ * plain bytes need at most @got bytes); else call it without @buf for the
+ * size, then with a buffer of that size. Every string is encoded: a limit
+ * on how many would let one long argument switch the environment checks
+ * off.
  *
- * Return: the bytes @buf needs (or used), or -%EINVAL when @raw ends
- * before @count strings.
+ * Return: the bytes @buf needs (or used), -%EINVAL when @raw ends before
+ * @count strings, or -%E2BIG when @size is too small (nothing past @size
+ * is written; @buf, @str and @log then hold nothing of use).
  */
 long tlkm_args_encode(const char *raw, size_t got, u32 count, char *buf,
-		      char **str, char **log)
+		      size_t size, char **str, char **log)
 {
 	const u8 *u = (const u8 *)raw;
 	size_t pos = 0, at = 0, budget = LOG_TOTAL_MAX;
-	size_t len, cut, enc, n;
+	size_t len, cut, enc, n, max, want;
 	char *s;
 	u32 i;
 
@@ -97,8 +116,11 @@ long tlkm_args_encode(const char *raw, size_t got, u32 count, char *buf,
 		if (pos >= got)
 			return -EINVAL;
 		s = buf ? buf + at : NULL;
-		cut = encode_prefix(u + pos, got - pos, TLKM_ARG_ENCODED_MAX,
-				    s, &enc);
+		max = buf ? room(size, at, TLKM_ARG_ENCODED_MAX) :
+		      TLKM_ARG_ENCODED_MAX;
+		if (buf && at >= size)
+			return -E2BIG;
+		cut = encode_prefix(u + pos, got - pos, max, s, &enc);
 		at += enc + 1;
 		/* Cut short of its NUL: where does the string end? */
 		len = cut;
@@ -106,12 +128,21 @@ long tlkm_args_encode(const char *raw, size_t got, u32 count, char *buf,
 			len += strnlen(raw + pos + len, got - pos - len);
 		if (pos + len >= got)
 			return -EINVAL;
+		/* Cut by the buffer's end, not by TOMOYO's limit. */
+		if (cut < len && cut_by_room(u[pos + cut], enc,
+					     TLKM_ARG_ENCODED_MAX))
+			return -E2BIG;
 		if (buf)
 			str[i] = s;
 		if (cut < len && budget) {
 			s = buf ? buf + at : NULL;
-			encode_prefix(u + pos, len,
-				      smaller(budget, LOG_ENCODED_MAX), s, &n);
+			want = smaller(budget, LOG_ENCODED_MAX);
+			max = buf ? room(size, at, want) : want;
+			if (buf && at >= size)
+				return -E2BIG;
+			cut = encode_prefix(u + pos, len, max, s, &n);
+			if (cut < len && cut_by_room(u[pos + cut], n, want))
+				return -E2BIG;
 			at += n + 1;
 			budget -= smaller(budget, n);
 		}

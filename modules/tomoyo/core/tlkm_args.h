@@ -16,6 +16,6 @@
 #define TLKM_ARG_ENCODED_MAX 4086
 
 long tlkm_args_encode(const char *raw, size_t got, u32 count, char *buf,
-		      char **str, char **log);
+		      size_t size, char **str, char **log);
 
 #endif /* _MODULES_TOMOYO_CORE_TLKM_ARGS_H */

@@ -25,12 +25,13 @@ static bool encode(const char *raw, size_t got, u32 count, struct enc *e)
 	long used;
 
 	memset(e, 0, sizeof(*e));
-	e->size = tlkm_args_encode(raw, got, count, NULL, NULL, NULL);
+	e->size = tlkm_args_encode(raw, got, count, NULL, 0, NULL, NULL);
 	if (e->size < 0)
 		return false;
 	/* Exactly the size asked for: ASan catches a byte more. */
 	e->buf = malloc(e->size ? e->size : 1);
-	used = tlkm_args_encode(raw, got, count, e->buf, e->str, e->log);
+	used = tlkm_args_encode(raw, got, count, e->buf, e->size, e->str,
+				e->log);
 	return used == e->size;
 }
 
@@ -110,9 +111,73 @@ static void long_strings(void)
 	free(raw);
 }
 
+/*
+ * A buffer of any size: at least what the strings need gives the same
+ * encodings as the exact one; less gives -E2BIG and writes nothing past
+ * its end (each buffer is malloc()ed at exactly its size for ASan).
+ */
+static void sized_buffers(void)
+{
+	static char raw[12000];
+	unsigned int seed = 7, round, bad = 0, small = 0, one_pass = 0;
+	char *str[8], *log[8];
+	size_t got, i, size;
+	struct enc e;
+	long used;
+	u32 count, k;
+	char *buf;
+
+	for (round = 0; round < 400; round++) {
+		got = 1 + (seed = seed * 1103515245 + 12345) % sizeof(raw);
+		if (round % 4)
+			got %= 300;
+		for (i = 0; i < got; i++) {
+			seed = seed * 1103515245 + 12345;
+			raw[i] = (seed >> 16) % 97 == 0 ? '\0' :
+				 (seed >> 16) % 31 == 0 ? '\\' :
+				 (seed >> 16) % 29 == 0 ? (char)0xe9 : 'a';
+		}
+		raw[got - 1] = '\0';
+		count = 1 + (seed >> 8) % 8;
+		if (!encode(raw, got, count, &e))
+			continue;
+		for (size = e.size > 3 ? e.size - 3 : 0; size <= (size_t)e.size + 2;
+		     size++) {
+			buf = malloc(size ? size : 1);
+			used = tlkm_args_encode(raw, got, count, buf, size, str,
+						log);
+			if (size < (size_t)e.size) {
+				small++;
+				bad += used != -E2BIG;
+			} else {
+				bad += used != e.size || memcmp(buf, e.buf, e.size);
+				for (k = 0; k < count && used == e.size; k++)
+					bad += str[k] - buf != e.str[k] - e.buf ||
+					       log[k] - buf != e.log[k] - e.buf;
+			}
+			free(buf);
+		}
+		/* What the kernel glue tries first. */
+		size = got + got / 16 + 64;
+		buf = malloc(size);
+		used = tlkm_args_encode(raw, got, count, buf, size, str, log);
+		one_pass += used == e.size;
+		bad += used != e.size && used != -E2BIG;
+		free(buf);
+		free(e.buf);
+	}
+	tap_result(!bad && small,
+		   "a buffer too small gives -E2BIG, a larger one the same encodings (%u wrong, %u too small)",
+		   bad, small);
+	tap_result(one_pass > 0,
+		   "the glue's first guess (got + got/16 + 64) encodes in one pass (%u of 400 stacks)",
+		   one_pass);
+}
+
 void test_args(void)
 {
 	plain_and_escaped();
 	stack_ends_early();
 	long_strings();
+	sized_buffers();
 }
