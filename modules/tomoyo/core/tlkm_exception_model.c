@@ -86,18 +86,22 @@ static struct tlkm_group *join_group(struct tlkm_policy *p,
 	return g;
 }
 
-static void leave_group(struct tlkm_policy *p, struct tlkm_entry *e)
+/* Take @e off the gnext list at @pp (none when @pp is NULL). */
+static void leave_list(struct tlkm_entry **pp, struct tlkm_entry *e)
 {
-	struct tlkm_group *g = group_of(p, &e->line);
-	struct tlkm_entry **pp;
-
-	if (!g)
-		return;
-	for (pp = &g->members; *pp; pp = &(*pp)->gnext)
+	for (; pp && *pp; pp = &(*pp)->gnext)
 		if (*pp == e) {
 			*pp = e->gnext;
 			return;
 		}
+}
+
+static void leave_group(struct tlkm_policy *p, struct tlkm_entry *e)
+{
+	struct tlkm_group *g = group_of(p, &e->line);
+
+	if (g)
+		leave_list(&g->members, e);
 }
 
 /*
@@ -113,17 +117,6 @@ static struct tlkm_entry **exec_list(struct tlkm_policy *p, unsigned int kind)
 	if (kind == TLKM_LINE_AGGREGATOR)
 		return &p->aggregators;
 	return NULL;
-}
-
-static void leave_exec_list(struct tlkm_policy *p, struct tlkm_entry *e)
-{
-	struct tlkm_entry **pp = exec_list(p, e->line.kind);
-
-	for (; pp && *pp; pp = &(*pp)->gnext)
-		if (*pp == e) {
-			*pp = e->gnext;
-			return;
-		}
 }
 
 /**
@@ -256,7 +249,7 @@ int tlkm_apply_exception(struct tlkm_policy *p, struct tlkm_line *l,
 	if (is_group_kind(e->line.kind))
 		leave_group(p, e);
 	else
-		leave_exec_list(p, e);
+		leave_list(exec_list(p, e->line.kind), e);
 	tlkm_line_destroy(&e->line);
 	kfree(e);
 	return 0;
