@@ -37,26 +37,10 @@ static size_t encode_prefix(const u8 *raw, size_t avail, size_t max,
 	u8 c;
 
 	for (i = 0; i < avail && (c = raw[i]); i++) {
-		if (c > 0x20 && c < 0x7f && c != '\\') {
-			if (n + 1 > max)
-				break;
-			if (out)
-				out[n] = c;
-			n++;
-			continue;
-		}
 		if (n + tlkm_encoded_width(c) > max)
 			break;
-		if (out) {
-			out[n] = '\\';
-			if (c == '\\') {
-				out[n + 1] = '\\';
-			} else {
-				out[n + 1] = '0' + (c >> 6);
-				out[n + 2] = '0' + ((c >> 3) & 7);
-				out[n + 3] = '0' + (c & 7);
-			}
-		}
+		if (out)
+			tlkm_put_encoded(c, out + n);
 		n += tlkm_encoded_width(c);
 	}
 	if (out)

@@ -50,19 +50,8 @@ int tlkm_encode(const u8 *raw, size_t len, char *out, size_t size)
 	if (n >= size || n > TLKM_MAX_LINE)
 		return -E2BIG;
 	for (i = 0; i < len; i++) {
-		u8 c = raw[i];
-
-		if (is_plain(c)) {
-			*o++ = c;
-		} else if (c == '\\') {
-			*o++ = '\\';
-			*o++ = '\\';
-		} else {
-			*o++ = '\\';
-			*o++ = '0' + (c >> 6);
-			*o++ = '0' + ((c >> 3) & 7);
-			*o++ = '0' + (c & 7);
-		}
+		tlkm_put_encoded(raw[i], o);
+		o += tlkm_encoded_width(raw[i]);
 	}
 	*o = '\0';
 	return (int)n;

@@ -21,6 +21,25 @@ static inline size_t tlkm_encoded_width(u8 c)
 	return c == '\\' ? 2 : (c > 0x20 && c < 0x7f) ? 1 : 4;
 }
 
+/* Write @c's encoding at @out (its width in bytes, no NUL). */
+static inline void tlkm_put_encoded(u8 c, char *out)
+{
+	switch (tlkm_encoded_width(c)) {
+	case 1:
+		out[0] = c;
+		break;
+	case 2:
+		out[0] = '\\';
+		out[1] = '\\';
+		break;
+	default:
+		out[0] = '\\';
+		out[1] = '0' + (c >> 6);
+		out[2] = '0' + ((c >> 3) & 7);
+		out[3] = '0' + (c & 7);
+	}
+}
+
 size_t tlkm_encoded_len(const u8 *raw, size_t len);
 int tlkm_encode(const u8 *raw, size_t len, char *out, size_t size);
 int tlkm_decode(const char *word, size_t len, u8 *out, size_t size);
