@@ -10,7 +10,10 @@
  *   state: the lookup must find it (missed counts the lookups that did
  *   not, of both creds).
  * reused counts the rounds where the new cred had the freed one's address,
- * so a run that never reused one tested nothing. Never packaged.
+ * so a run that never reused one tested nothing. The allocator need not
+ * hand the address back at once (slub_debug= frees to the tail of the
+ * partial list), so a round makes up to HUNT creds to find it. Never
+ * packaged.
  */
 
 #include <linux/cred.h>
@@ -21,6 +24,7 @@
 #include "lsm_shim.h"
 
 #define MAGIC 0x11f5ca7eULL
+#define HUNT 2048
 
 static unsigned int rounds = 100;
 module_param(rounds, uint, 0444);
@@ -64,47 +68,88 @@ static u64 *lookup(const struct cred *cred)
 	return lsm_shim_state_lookup(&cc_lsm, LSM_SHIM_CRED, cred);
 }
 
-/* One round; 0 or -ENOMEM. */
+static struct cred *made[HUNT];
+
+/*
+ * A new cred, at @old's address if one of HUNT tries lands there, else the
+ * last one made; NULL when none could be made. The others are freed.
+ */
+static struct cred *cred_at(const struct cred *old)
+{
+	struct cred *new = NULL;
+	unsigned int n = 0;
+
+	while (n < HUNT) {
+		new = prepare_creds();
+		if (!new || new == old)
+			break;
+		made[n++] = new;
+		new = NULL;
+	}
+	if (!new && n)
+		new = made[--n];
+	while (n)
+		abort_creds(made[--n]);
+	return new;
+}
+
+/*
+ * One round; 0 or -ENOMEM. The creds made just before and after the first
+ * one live until the round ends: they keep its slab in use, so that the
+ * allocator keeps the freed address for the next creds instead of giving
+ * the page back (slub_debug= discards empty slabs).
+ */
 static int one_round(void)
 {
-	struct cred *old, *new;
+	struct cred *before, *old, *after = NULL, *new;
+	const struct cred *freed;
+	int err = -ENOMEM;
 	u64 *s;
 
+	before = prepare_creds();
 	old = prepare_creds();
-	if (!old)
-		return -ENOMEM;
+	if (old)
+		after = prepare_creds();
+	if (!before || !old || !after)
+		goto out;
 	s = lsm_shim_state(&cc_lsm, LSM_SHIM_CRED, old, GFP_KERNEL);
-	if (!s) {
-		abort_creds(old);
-		return -ENOMEM;
-	}
+	if (!s)
+		goto out;
 	*s = MAGIC;
 	/* Remembered now; then freed, its state dropped by cred_free. */
 	if (lookup(old) != s)
 		missed++;
+	freed = old;
 	abort_creds(old);
+	old = NULL;
 	rcu_barrier();
-	new = prepare_creds();
+	new = cred_at(freed);
 	if (!new)
-		return -ENOMEM;
-	if (new == old)
+		goto out;
+	if (new == freed)
 		reused++;
 	/* It has no state: any answer is the freed cred's (not read). */
 	if (lookup(new))
 		stale++;
 	/* None, remembered as none; then made: it must be found. */
 	s = lsm_shim_state(&cc_lsm, LSM_SHIM_CRED, new, GFP_KERNEL);
-	if (!s) {
-		abort_creds(new);
-		return -ENOMEM;
+	if (s) {
+		*s = MAGIC + 1;
+		s = lookup(new);
+		if (!s || *s != MAGIC + 1)
+			missed++;
+		err = 0;
 	}
-	*s = MAGIC + 1;
-	s = lookup(new);
-	if (!s || *s != MAGIC + 1)
-		missed++;
 	abort_creds(new);
+out:
+	if (after)
+		abort_creds(after);
+	if (old)
+		abort_creds(old);
+	if (before)
+		abort_creds(before);
 	rcu_barrier();
-	return 0;
+	return err;
 }
 
 static int __init cc_init(void)
