@@ -111,6 +111,16 @@ static void free_entry_rcu(struct rcu_head *head)
 	kfree(container_of(head, struct state_entry, rcu));
 }
 
+/*
+ * A state of @type came or went. Only cred answers are remembered
+ * (state_cache.h): those are void now.
+ */
+static void state_changed(enum lsm_shim_object type)
+{
+	if (type == LSM_SHIM_CRED)
+		shim_cache_changed();
+}
+
 static void drop_object(enum lsm_shim_object type, const void *object)
 {
 	struct state_user *u;
@@ -125,8 +135,7 @@ static void drop_object(enum lsm_shim_object type, const void *object)
 						 state_params))
 			continue;
 		/* Before the cred is freed and its address reused. */
-		if (type == LSM_SHIM_CRED)
-			shim_cache_changed();
+		state_changed(type);
 		call_rcu(&e->rcu, free_entry_rcu);
 	}
 }
@@ -378,8 +387,7 @@ static void drop_entries(enum lsm_shim_object type,
 	rhashtable_walk_stop(&iter);
 	rhashtable_walk_exit(&iter);
 	/* Before the entries' grace period ends: no answer names them. */
-	if (type == LSM_SHIM_CRED)
-		shim_cache_changed();
+	state_changed(type);
 }
 
 /**
@@ -507,8 +515,7 @@ void *lsm_shim_state(const struct lsm_shim_lsm *lsm, enum lsm_shim_object type,
 						state_params);
 	if (!old) {
 		/* A cred without state may be remembered as such. */
-		if (type == LSM_SHIM_CRED)
-			shim_cache_changed();
+		state_changed(type);
 		return e->data;
 	}
 	kfree(e);
