@@ -8,6 +8,7 @@
 #define LOADABLE_LSM_SHIM_COMPAT_H
 
 #include <linux/module.h>
+#include <linux/srcu.h>
 #include <linux/version.h>
 
 #include "hook_class.h"
@@ -124,5 +125,52 @@ static inline bool shim_module_has_rodata(const struct module *mod,
 		within_module_mem_type(last, mod, MOD_RO_AFTER_INIT));
 #endif
 }
+
+/*
+ * The read side of shim_srcu, which every dispatcher enters. Where the
+ * kernel has SRCU-fast (DEFINE_SRCU_FAST: the 7.x series, not 6.1 or
+ * 6.12), a reader is an inline per-CPU increment each way, without the
+ * full barriers and the calls of srcu_read_lock(); its grace periods cost
+ * the writer a synchronize_rcu() more, and writers are only the shim's
+ * configuration changes. One flavour per srcu_struct: the kernel warns when
+ * they are mixed, so every reader goes through these two.
+ */
+#ifdef DEFINE_SRCU_FAST
+#define SHIM_DEFINE_SRCU(name) DEFINE_SRCU_FAST(name)
+
+struct shim_srcu_idx {
+	struct srcu_ctr __percpu *ctr;
+};
+
+static __always_inline struct shim_srcu_idx
+shim_srcu_read_lock(struct srcu_struct *ssp)
+{
+	return (struct shim_srcu_idx){ .ctr = srcu_read_lock_fast(ssp) };
+}
+
+static __always_inline void shim_srcu_read_unlock(struct srcu_struct *ssp,
+						  struct shim_srcu_idx idx)
+{
+	srcu_read_unlock_fast(ssp, idx.ctr);
+}
+#else
+#define SHIM_DEFINE_SRCU(name) DEFINE_SRCU(name)
+
+struct shim_srcu_idx {
+	int idx;
+};
+
+static __always_inline struct shim_srcu_idx
+shim_srcu_read_lock(struct srcu_struct *ssp)
+{
+	return (struct shim_srcu_idx){ .idx = srcu_read_lock(ssp) };
+}
+
+static __always_inline void shim_srcu_read_unlock(struct srcu_struct *ssp,
+						  struct shim_srcu_idx idx)
+{
+	srcu_read_unlock(ssp, idx.idx);
+}
+#endif
 
 #endif /* LOADABLE_LSM_SHIM_COMPAT_H */

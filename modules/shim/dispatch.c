@@ -47,10 +47,16 @@ void shim_dispatch_exit(void)
 	free_percpu(shim_stats);
 }
 
-static __always_inline int shim_enter(enum lsm_shim_hook_id id)
+static __always_inline struct shim_srcu_idx
+shim_enter(enum lsm_shim_hook_id id)
 {
 	this_cpu_inc(shim_stats[id].calls);
-	return srcu_read_lock(&shim_srcu);
+	return shim_srcu_read_lock(&shim_srcu);
+}
+
+static __always_inline void shim_leave(struct shim_srcu_idx idx)
+{
+	shim_srcu_read_unlock(&shim_srcu, idx);
 }
 
 /*
@@ -91,7 +97,8 @@ static __always_inline int shim_int_default(enum lsm_shim_hook_id id, int def)
 	{                                                                 \
 		const enum lsm_shim_hook_id shim_id_ = LSM_SHIM_HOOK_##NAME;    \
 		const struct shim_call *shim_e_;                                \
-		int shim_rc_ = DEFAULT, shim_idx_;                              \
+		struct shim_srcu_idx shim_idx_;                                 \
+		int shim_rc_ = DEFAULT;                                         \
 									  \
 		shim_idx_ = shim_enter(shim_id_);                               \
 		shim_for_each_entry(shim_e_, shim_id_) {                        \
@@ -102,7 +109,7 @@ static __always_inline int shim_int_default(enum lsm_shim_hook_id id, int def)
 			}                                                       \
 			shim_rc_ = DEFAULT;                                     \
 		}                                                               \
-		srcu_read_unlock(&shim_srcu, shim_idx_);                        \
+		shim_leave(shim_idx_);                                          \
 		return shim_rc_ == DEFAULT ?                                    \
 		       shim_int_default(shim_id_, DEFAULT) : shim_rc_;          \
 	}
@@ -112,12 +119,12 @@ static __always_inline int shim_int_default(enum lsm_shim_hook_id id, int def)
 	{                                                                 \
 		const enum lsm_shim_hook_id shim_id_ = LSM_SHIM_HOOK_##NAME;    \
 		const struct shim_call *shim_e_;                                \
-		int shim_idx_;                                                  \
+		struct shim_srcu_idx shim_idx_;                                 \
 									  \
 		shim_idx_ = shim_enter(shim_id_);                                     \
 		shim_for_each_entry(shim_e_, shim_id_)                                \
 			shim_e_->fn.NAME ARGS;                                  \
-		srcu_read_unlock(&shim_srcu, shim_idx_);                        \
+		shim_leave(shim_idx_);                                          \
 	}
 
 #define SHIM_HOOK(RET, DEFAULT, NAME, PARAMS, ARGS) \
@@ -135,7 +142,8 @@ static int shim_dispatch_prctl_walk(int option, unsigned long arg2,
 {
 	const enum lsm_shim_hook_id id = LSM_SHIM_HOOK_task_prctl;
 	const struct shim_call *e;
-	int rc = -ENOSYS, this, idx;
+	struct shim_srcu_idx idx;
+	int rc = -ENOSYS, this;
 
 	idx = shim_enter(id);
 	shim_for_each_entry(e, id) {
@@ -148,7 +156,7 @@ static int shim_dispatch_prctl_walk(int option, unsigned long arg2,
 			break;
 		}
 	}
-	srcu_read_unlock(&shim_srcu, idx);
+	shim_leave(idx);
 	return rc;
 }
 
@@ -193,7 +201,8 @@ static void guard_report(const struct shim_call *e, enum lsm_shim_hook_id id,
 		const enum lsm_shim_hook_id id = LSM_SHIM_HOOK_##NAME;     \
 		const struct shim_call *e;                                 \
 		struct cred saved;                                         \
-		int rc = 0, idx;                                           \
+		struct shim_srcu_idx idx;                                  \
+		int rc = 0;                                                \
 									   \
 		cred_save(&saved, new);                                    \
 		idx = shim_enter(id);                                      \
@@ -208,7 +217,7 @@ static void guard_report(const struct shim_call *e, enum lsm_shim_hook_id id,
 				break;                                     \
 			}                                                  \
 		}                                                          \
-		srcu_read_unlock(&shim_srcu, idx);                         \
+		shim_leave(idx);                                           \
 		return rc;                                                 \
 	}
 
@@ -230,7 +239,7 @@ static void shim_guard_cred_transfer(struct cred *new, const struct cred *old)
 	const enum lsm_shim_hook_id id = LSM_SHIM_HOOK_cred_transfer;
 	const struct shim_call *e;
 	struct cred saved;
-	int idx;
+	struct shim_srcu_idx idx;
 
 	cred_save(&saved, new);
 	idx = shim_enter(id);
@@ -239,7 +248,7 @@ static void shim_guard_cred_transfer(struct cred *new, const struct cred *old)
 		if (cred_undo(new, &saved))
 			guard_report(e, id, "the credentials", false);
 	}
-	srcu_read_unlock(&shim_srcu, idx);
+	shim_leave(idx);
 }
 
 /* An exec: its bprm (what runs, secureexec, the interpreter) and its cred. */
@@ -265,7 +274,8 @@ static int guard_bprm(enum lsm_shim_hook_id id, struct linux_binprm *bprm)
 {
 	struct bprm_saved *s;
 	const struct shim_call *e;
-	int rc = 0, idx;
+	struct shim_srcu_idx idx;
+	int rc = 0;
 
 	/* Execs sleep anyway; a bprm is too large for the stack. */
 	s = kmalloc(sizeof(*s), GFP_KERNEL);
@@ -289,7 +299,7 @@ static int guard_bprm(enum lsm_shim_hook_id id, struct linux_binprm *bprm)
 			break;
 		}
 	}
-	srcu_read_unlock(&shim_srcu, idx);
+	shim_leave(idx);
 	kfree(s);
 	return rc;
 }

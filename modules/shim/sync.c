@@ -11,8 +11,9 @@
 #include <linux/mutex.h>
 #include <linux/srcu.h>
 
+#include "compat.h"
 #include "shim.h"
 
 /* Serializes every change of the shim's configuration (above). */
 DEFINE_MUTEX(shim_mutex);
-DEFINE_SRCU(shim_srcu);
+SHIM_DEFINE_SRCU(shim_srcu);

@@ -63,7 +63,7 @@ while read -r sym file; do
 	found=0
 	for f in "$shim"/$file; do
 		[ -f "$f" ] || continue
-		if code "$f" | grep -Eq "^[A-Za-z_].*\\b$sym\\b[ \t]*(\\(|\\[|=|;|\$)|^DEFINE_[A-Z_]+\\($sym\\)"; then
+		if code "$f" | grep -Eq "^[A-Za-z_].*\\b$sym\\b[ \t]*(\\(|\\[|=|;|\$)|^[A-Z_]*DEFINE_[A-Z_]+\\($sym\\)"; then
 			found=1
 		fi
 	done
