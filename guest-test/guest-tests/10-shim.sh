@@ -64,6 +64,34 @@ else
 	tap_not_ok "hooks shows file_open attached with one client"
 fi
 tap_diag "$(cat "$SHIMFS/hooks")"
+
+# Calls are counted only with stats=1 (behind a static key); denials always.
+hook_field() {
+	awk -v h="$1" -v f="$2=" '$1 == h {
+		for (i = 2; i <= NF; i++)
+			if (index($i, f) == 1)
+				print substr($i, length(f) + 1)
+	}' "$SHIMFS/hooks"
+}
+stats=/sys/module/lsm_shim/parameters/stats
+tap_is "calls are not counted by default" "N -" "$(cat "$stats") $(hook_field file_open calls)"
+d0=$(hook_field file_open denials)
+tryopen "$marker" >/dev/null
+tap_is "a denial is counted with stats off" "$((d0 + 1))" "$(hook_field file_open denials)"
+echo 1 >"$stats"
+tryopen /etc/hostname >/dev/null
+c1=$(hook_field file_open calls)
+tryopen /etc/hostname >/dev/null
+c2=$(hook_field file_open calls)
+if [ "$(cat "$stats")" = Y ] && [ "$c1" -ge 1 ] && [ "$c2" -gt "$c1" ]; then
+	tap_ok "with stats=1 every call is counted ($c1, then $c2)"
+else
+	tap_not_ok "with stats=1 every call is counted ($c1, then $c2)"
+fi
+tap_is "a bad stats value is refused and changes nothing" "refused Y" \
+	"$(echo maybe 2>/dev/null >"$stats" && echo taken || echo refused) $(cat "$stats")"
+echo 0 >"$stats"
+tap_is "stats=0: calls are not counted again" "N -" "$(cat "$stats") $(hook_field file_open calls)"
 rmmod llsm_test_a
 tap_is "open of the marker succeeds again after client A unloads" ok "$(tryopen "$marker")"
 log=$(dmesg)

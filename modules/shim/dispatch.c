@@ -15,17 +15,63 @@
 #include <linux/binfmts.h>
 #include <linux/cred.h>
 #include <linux/errno.h>
+#include <linux/jump_label.h>
+#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/ratelimit.h>
 #include <linux/slab.h>
 #include <linux/srcu.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 
 #include "compat.h"
 #include "hook_class.h"
 #include "shim.h"
 
 struct shim_hook_stats __percpu *shim_stats;
+
+/*
+ * Calls are counted only while the stats parameter is on: the count is two
+ * instructions on every hooked call, which no built-in LSM pays. Denials
+ * are rare and always counted.
+ */
+static DEFINE_STATIC_KEY_FALSE(count_calls);
+
+static int stats_set(const char *val, const struct kernel_param *kp)
+{
+	bool on;
+	int err = kstrtobool(val, &on);
+
+	if (err)
+		return err;
+	if (on)
+		static_branch_enable(&count_calls);
+	else
+		static_branch_disable(&count_calls);
+	return 0;
+}
+
+static int stats_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%c\n", shim_counting_calls() ? 'Y' : 'N');
+}
+
+static const struct kernel_param_ops stats_ops = {
+	.set = stats_set,
+	.get = stats_get,
+};
+module_param_cb(stats, &stats_ops, NULL, 0644);
+MODULE_PARM_DESC(stats, "count every hook's calls for the hooks file (two instructions per call)");
+
+/**
+ * shim_counting_calls - whether hooked calls are being counted.
+ *
+ * Return: true while the stats parameter is on.
+ */
+bool shim_counting_calls(void)
+{
+	return static_key_enabled(&count_calls);
+}
 
 /**
  * shim_dispatch_init - the per-CPU call and denial counters.
@@ -50,7 +96,8 @@ void shim_dispatch_exit(void)
 static __always_inline struct shim_srcu_idx
 shim_enter(enum lsm_shim_hook_id id)
 {
-	this_cpu_inc(shim_stats[id].calls);
+	if (static_branch_unlikely(&count_calls))
+		this_cpu_inc(shim_stats[id].calls);
 	return shim_srcu_read_lock(&shim_srcu);
 }
 

@@ -4,7 +4,8 @@
  * it is used, and the lock.
  *
  *   lsm      clients in call order, comma separated (0444)
- *   hooks    one line per attached hook: name, clients, calls, denials (0400)
+ *   hooks    one line per attached hook: name, clients, calls (while the
+ *            stats parameter is on, else -), denials (0400)
  *   objects  state entries per object type (0400)
  *
  * hooks and objects are root's only: their counters tell other users'
@@ -43,8 +44,13 @@ static void hook_line(struct seq_file *m, enum lsm_shim_hook_id id)
 		calls += s[id].calls;
 		denials += s[id].denials;
 	}
-	seq_printf(m, "%s entries=%u calls=%llu denials=%llu\n",
-		   shim_hook_name(id), shim_hook_count(id), calls, denials);
+	seq_printf(m, "%s entries=%u ", shim_hook_name(id),
+		   shim_hook_count(id));
+	if (shim_counting_calls())
+		seq_printf(m, "calls=%llu ", calls);
+	else
+		seq_puts(m, "calls=- ");
+	seq_printf(m, "denials=%llu\n", denials);
 }
 
 static int hooks_show(struct seq_file *m, void *v)

@@ -77,6 +77,7 @@ extern struct mutex shim_mutex;
 
 /* dispatch.c */
 extern struct shim_hook_stats __percpu *shim_stats;
+bool shim_counting_calls(void);
 int shim_dispatch_init(void);
 void shim_dispatch_exit(void);
 const union security_list_options *shim_dispatcher(enum lsm_shim_hook_id id);
