@@ -37,17 +37,20 @@
  * @raw: The bytes.
  * @len: Their number.
  *
- * Return: the kmalloc()ed encoded string, or NULL when out of memory.
+ * Return: the kmalloc()ed encoded string, or NULL when out of memory or
+ * when the encoding is longer than TLKM_MAX_LINE.
  */
 char *tlkm_encode_str(const char *raw, size_t len)
 {
-	size_t n = tlkm_encoded_len((const u8 *)raw, len) + 1;
-	char *out = kmalloc(n, GFP_KERNEL);
+	size_t n = tlkm_encoded_len((const u8 *)raw, len);
+	char *out;
 
-	if (out && tlkm_encode((const u8 *)raw, len, out, n) < 0) {
-		kfree(out);
-		out = NULL;
-	}
+	/* Longer than any policy word: as tlkm_encode() refuses it. */
+	if (n > TLKM_MAX_LINE)
+		return NULL;
+	out = kmalloc(n + 1, GFP_KERNEL);
+	if (out)
+		tlkm_encode_known((const u8 *)raw, len, out, n);
 	return out;
 }
 

@@ -33,6 +33,32 @@ size_t tlkm_encoded_len(const u8 *raw, size_t len)
 }
 
 /**
+ * tlkm_encode_known() - Write the encoding of raw bytes of known length.
+ * @raw: Raw bytes.
+ * @len: Number of bytes.
+ * @out: Output buffer of at least @n + 1 bytes, NUL-terminated here.
+ * @n:   tlkm_encoded_len(@raw, @len).
+ *
+ * An encoding as long as the bytes has every byte standing for itself
+ * (every other byte takes 2 or 4): it is copied, not encoded byte by byte.
+ */
+void tlkm_encode_known(const u8 *raw, size_t len, char *out, size_t n)
+{
+	size_t i;
+	char *o = out;
+
+	if (n == len) {
+		memcpy(out, raw, len);
+	} else {
+		for (i = 0; i < len; i++) {
+			tlkm_put_encoded(raw[i], o);
+			o += tlkm_encoded_width(raw[i]);
+		}
+	}
+	out[n] = '\0';
+}
+
+/**
  * tlkm_encode() - Encode raw bytes as a TOMOYO word.
  * @raw:  Raw bytes.
  * @len:  Number of bytes.
@@ -44,16 +70,10 @@ size_t tlkm_encoded_len(const u8 *raw, size_t len)
 int tlkm_encode(const u8 *raw, size_t len, char *out, size_t size)
 {
 	size_t n = tlkm_encoded_len(raw, len);
-	size_t i;
-	char *o = out;
 
 	if (n >= size || n > TLKM_MAX_LINE)
 		return -E2BIG;
-	for (i = 0; i < len; i++) {
-		tlkm_put_encoded(raw[i], o);
-		o += tlkm_encoded_width(raw[i]);
-	}
-	*o = '\0';
+	tlkm_encode_known(raw, len, out, n);
 	return (int)n;
 }
 

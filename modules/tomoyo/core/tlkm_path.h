@@ -41,6 +41,7 @@ static inline void tlkm_put_encoded(u8 c, char *out)
 }
 
 size_t tlkm_encoded_len(const u8 *raw, size_t len);
+void tlkm_encode_known(const u8 *raw, size_t len, char *out, size_t n);
 int tlkm_encode(const u8 *raw, size_t len, char *out, size_t size);
 int tlkm_decode(const char *word, size_t len, u8 *out, size_t size);
 int tlkm_check_word(const char *word, size_t len, unsigned int flags,

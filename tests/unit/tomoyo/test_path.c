@@ -17,6 +17,25 @@ static void encode_case(const char *raw, size_t len, const char *want)
 		   "encode gives '%s' (got '%s')", want, n < 0 ? "" : out);
 }
 
+/*
+ * tlkm_encode_known() with the measured length: the same bytes as
+ * tlkm_encode(), a NUL after them, nothing written past it (the copy of
+ * plain bytes and the byte-by-byte encoding alike).
+ */
+static void encode_known_case(const char *raw, size_t len)
+{
+	char want[256], out[256];
+	size_t n = tlkm_encoded_len((const u8 *)raw, len);
+	int m = tlkm_encode((const u8 *)raw, len, want, sizeof(want));
+
+	memset(out, 0x5a, sizeof(out));
+	tlkm_encode_known((const u8 *)raw, len, out, n);
+	tap_result(m == (int)n && !memcmp(out, want, n + 1) &&
+		   (unsigned char)out[n + 1] == 0x5a,
+		   "encode_known writes '%s' and its NUL only (%zu bytes)",
+		   want, n);
+}
+
 static void decode_roundtrip(void)
 {
 	u8 raw[256], back[256];
@@ -78,6 +97,9 @@ void test_path(void)
 	encode_case("/a b", 4, "/a\\040b");
 	encode_case("/a\\b", 4, "/a\\\\b");
 	encode_case("\n\x7f\xff", 3, "\\012\\177\\377");
+	encode_known_case("/usr/bin/true", 13);
+	encode_known_case("/a b\\c\xff", 8);
+	encode_known_case("", 0);
 	decode_roundtrip();
 	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		const struct word_case *c = &words[i];
