@@ -15,19 +15,48 @@ static bool is_octal(char c)
 	return c >= '0' && c <= '7';
 }
 
+/*
+ * Whether any of the 8 bytes of @w needs more than itself: a byte below
+ * 0x21 (the borrow of subtracting 0x21 from every byte reaches the high
+ * bit only of a byte that had it clear), above 0x7e (adding 1 to every
+ * byte sets the high bit of 0x7f or sets it already) or a backslash
+ * (zero after the xor). Exact as a yes or no; which byte is not said.
+ */
+static bool word_has_escape(u64 w)
+{
+	const u64 ones = 0x0101010101010101ULL;
+	const u64 highs = 0x8080808080808080ULL;
+	u64 bs = w ^ (ones * '\\');
+
+	return (((w - ones * 0x21) & ~w) | (w + ones) | w |
+		((bs - ones) & ~bs)) & highs;
+}
+
 /**
  * tlkm_encoded_len() - Length of the encoded form of raw bytes.
  * @raw: Raw bytes (for example a pathname from d_path()).
  * @len: Number of bytes.
+ *
+ * Eight bytes at a time while none needs an escape, as in most names.
  *
  * Return: length in bytes of the encoding, without a NUL.
  */
 size_t tlkm_encoded_len(const u8 *raw, size_t len)
 {
 	size_t n = 0;
-	size_t i;
+	size_t i = 0, j;
+	u64 w;
 
-	for (i = 0; i < len; i++)
+	for (; i + sizeof(w) <= len; i += sizeof(w)) {
+		memcpy(&w, raw + i, sizeof(w));
+		if (!word_has_escape(w)) {
+			n += sizeof(w);
+			continue;
+		}
+		for (j = 0; j < sizeof(w); j++)
+			n += tlkm_encoded_width(raw[i + j]);
+	}
+	for (; i < len; i++)
 		n += tlkm_encoded_width(raw[i]);
 	return n;
 }

@@ -36,6 +36,68 @@ static void encode_known_case(const char *raw, size_t len)
 		   want, n);
 }
 
+static size_t width_ref(unsigned char c)
+{
+	return c == '\\' ? 2 : (c > 0x20 && c < 0x7f) ? 1 : 4;
+}
+
+/*
+ * tlkm_encoded_len() reads eight bytes at a time: every byte value at
+ * every place of a word of plain bytes (each plain filler from 0x21 to
+ * 0x7e but the backslash), every pair of values at two places, and
+ * strings of 0 to 40 bytes from a fixed random stream, against the
+ * byte-by-byte widths.
+ */
+static void encoded_len_words(void)
+{
+	unsigned char raw[48];
+	unsigned int v, u, p, q, f, bad = 0, cases = 0;
+	unsigned long seed = 12345;
+	size_t want, len, k;
+
+	for (f = 0x21; f < 0x7f; f++) {
+		if (f == '\\')
+			continue;
+		for (v = 0; v < 256; v++) {
+			for (p = 0; p < 8; p++) {
+				memset(raw, f, 8);
+				raw[p] = v;
+				cases++;
+				if (tlkm_encoded_len(raw, 8) != 7 + width_ref(v))
+					bad++;
+			}
+		}
+	}
+	for (v = 0; v < 256; v++)
+		for (u = 0; u < 256; u++)
+			for (p = 0; p < 8; p++) {
+				q = (p + 3) % 8;
+				memset(raw, 'a', 9);
+				raw[p] = v;
+				raw[q] = u;
+				cases++;
+				if (tlkm_encoded_len(raw, 9) !=
+				    7 + width_ref(v) + width_ref(u))
+					bad++;
+			}
+	for (k = 0; k < 200000; k++) {
+		len = k % 41;
+		want = 0;
+		for (p = 0; p < len; p++) {
+			seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+			/* Mostly plain bytes, some of every other kind. */
+			raw[p] = (seed >> 33) % 8 ? 0x21 + (seed >> 41) % 94 :
+				 (seed >> 41) & 0xff;
+			want += width_ref(raw[p]);
+		}
+		cases++;
+		if (tlkm_encoded_len(raw, len) != want)
+			bad++;
+	}
+	tap_result(!bad, "encoded_len eight bytes at a time agrees with the byte widths (%u cases, %u wrong)",
+		   cases, bad);
+}
+
 static void decode_roundtrip(void)
 {
 	u8 raw[256], back[256];
@@ -100,6 +162,7 @@ void test_path(void)
 	encode_known_case("/usr/bin/true", 13);
 	encode_known_case("/a b\\c\xff", 8);
 	encode_known_case("", 0);
+	encoded_len_words();
 	decode_roundtrip();
 	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		const struct word_case *c = &words[i];
