@@ -42,6 +42,15 @@ static unsigned int missed;
 module_param(missed, uint, 0444);
 MODULE_PARM_DESC(missed, "rounds whose new state was not found");
 
+/*
+ * KASAN holds freed objects in a quarantine of up to a 32nd of memory
+ * before the allocator may hand their addresses out again: no round can
+ * provoke reuse under it, which the test is told.
+ */
+static bool quarantine = IS_ENABLED(CONFIG_KASAN_GENERIC);
+module_param(quarantine, bool, 0444);
+MODULE_PARM_DESC(quarantine, "freed objects wait in KASAN's quarantine");
+
 static int failed;
 module_param(failed, int, 0444);
 MODULE_PARM_DESC(failed, "0, or the errno that ended the rounds");

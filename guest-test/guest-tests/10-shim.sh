@@ -233,10 +233,14 @@ if insmod "$LLSM_TEST_KO/llsm_test_credcache.ko" rounds=200; then
 	cc=/sys/module/llsm_test_credcache/parameters
 	cc_reused=$(cat "$cc/reused") cc_stale=$(cat "$cc/stale")
 	cc_missed=$(cat "$cc/missed") cc_failed=$(cat "$cc/failed")
+	cc_quarantine=$(cat "$cc/quarantine")
 	rmmod llsm_test_credcache
 	tap_is "cred cache rounds ran to the end" 0 "$cc_failed"
 	if [ "$cc_reused" -gt 0 ]; then
 		tap_ok "new creds took freed creds' addresses ($cc_reused of 200 rounds)"
+	elif [ "$cc_quarantine" = Y ]; then
+		# Reuse is provoked on the stock kernels (make check).
+		tap_ok "new creds took freed creds' addresses # SKIP KASAN's quarantine keeps freed addresses from reuse"
 	else
 		tap_not_ok "new creds took freed creds' addresses ($cc_reused of 200 rounds)"
 	fi
