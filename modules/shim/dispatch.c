@@ -26,6 +26,7 @@
 
 #include "compat.h"
 #include "hook_class.h"
+#include "same_bytes.h"
 #include "shim.h"
 
 struct shim_hook_stats __percpu *shim_stats;
@@ -226,8 +227,9 @@ static void cred_save(struct cred *copy, const struct cred *cred)
 /* Undo any change to @cred since cred_save(); return whether there was one. */
 static bool cred_undo(struct cred *cred, const struct cred *copy)
 {
-	if (!memcmp((char *)cred + CRED_FROM, (const char *)copy + CRED_FROM,
-		    sizeof(*cred) - CRED_FROM))
+	if (shim_same_bytes((char *)cred + CRED_FROM,
+			    (const char *)copy + CRED_FROM,
+			    sizeof(*cred) - CRED_FROM))
 		return false;
 	memcpy((char *)cred + CRED_FROM, (const char *)copy + CRED_FROM,
 	       sizeof(*cred) - CRED_FROM);
@@ -308,7 +310,7 @@ static bool bprm_undo(struct linux_binprm *bprm, const struct bprm_saved *s)
 {
 	bool changed = false;
 
-	if (memcmp(bprm, &s->bprm, sizeof(*bprm))) {
+	if (!shim_same_bytes(bprm, &s->bprm, sizeof(*bprm))) {
 		memcpy(bprm, &s->bprm, sizeof(*bprm));
 		changed = true;
 	}
