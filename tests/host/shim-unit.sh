@@ -14,11 +14,8 @@ trap 'rm -rf "$work"' EXIT
 if ! gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -I"$src" \
 	-o "$work/test_hook_class" "$src/hook_class.c" \
-	"$unit/test_hook_class.c" >"$work/build.log" 2>&1 ||
-	! gcc -std=gnu11 -Wall -Wextra -Werror -O2 -g \
-		-fsanitize=address,undefined -fno-sanitize-recover=all -I"$src" \
-		-o "$work/test_same_bytes" "$unit/test_same_bytes.c" \
-		>>"$work/build.log" 2>&1; then
+	"$unit/test_hook_class.c" "$unit/test_same_bytes.c" \
+	>"$work/build.log" 2>&1; then
 	sed 's/^/# /' "$work/build.log"
 	echo "not ok 1 - build the shim unit tests"
 	echo "0 passed, 1 failed"
@@ -28,19 +25,4 @@ fi
 grep -rhoE 'LSM_SHIM_HOOK_INIT\([a-z0-9_]+' "$top/modules/yama" \
 	"$top/modules/audit" "$top/modules/tomoyo" |
 	sed 's/.*(//' | sort -u >"$work/client-hooks"
-# Both programs' lines numbered and counted as one run.
-{
-	"$work/test_hook_class" "$unit/data" "$work/client-hooks"
-	"$work/test_same_bytes"
-} | awk '
-	/^(not )?ok ([0-9]+ )?- / {
-		bad = /^not /
-		sub(/^(not )?ok ([0-9]+ )?- /, "")
-		printf "%sok %d - %s\n", bad ? "not " : "", ++n, $0
-		if (bad) fail++; else pass++
-		next
-	}
-	/^1\.\./ || / passed, [0-9]+ failed$/ { next }
-	{ print }
-	END { printf "1..%d\n%d passed, %d failed\n", n, pass, fail; exit fail > 0 }'
-
+"$work/test_hook_class" "$unit/data" "$work/client-hooks"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host unit tests of modules/shim/hook_class.c, the allow-list of hooks.
+ * Host unit tests of modules/shim/hook_class.c, the allow-list of hooks,
+ * and of the other pure parts (test_same_bytes.c, linked in).
  *
  * Usage: test_hook_class DATADIR CLIENT_HOOKS
  * DATADIR holds hooks-<series>.txt ("RET DEFAULT NAME" per line, from each
@@ -14,10 +15,11 @@
 #include <string.h>
 
 #include "hook_class.h"
+#include "unit.h"
 
 static int passed, failed;
 
-static void result(bool ok, const char *fmt, ...)
+void result(bool ok, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -154,6 +156,7 @@ int main(int argc, char **argv)
 		result(n > 10 && !bad, "the %d hooks the shipped clients use are allowed",
 		       n);
 	}
+	test_same_bytes();
 	printf("1..%d\n%d passed, %d failed\n", passed + failed, passed, failed);
 	return failed != 0;
 }

@@ -1,23 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host unit tests of modules/shim/same_bytes.h, the guards' comparison.
- * Prints TAP (no plan): the caller numbers and counts.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "same_bytes.h"
+#include "unit.h"
 
-static int fails;
-
-static void result(bool ok, const char *what)
-{
-	printf("%sok - %s\n", ok ? "" : "not ", what);
-	if (!ok)
-		fails++;
-}
-
-int main(void)
+/**
+ * test_same_bytes() - shim_same_bytes() against flipped bits.
+ */
+void test_same_bytes(void)
 {
 	unsigned char a[520], b[520];
 	unsigned int n, i, bit, off, wrong = 0, cases = 0;
@@ -54,5 +48,4 @@ int main(void)
 	b[100] = 2;
 	result(shim_same_bytes(a, b, 100) && !shim_same_bytes(a, b, 101),
 	       "same_bytes: a difference just past the length does not count");
-	return fails != 0;
 }
