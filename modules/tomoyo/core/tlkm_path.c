@@ -5,11 +5,6 @@
  */
 #include "tlkm_path.h"
 
-static bool is_plain(u8 c)
-{
-	return c > 0x20 && c < 0x7f && c != '\\';
-}
-
 static bool is_octal(char c)
 {
 	return c >= '0' && c <= '7';
@@ -187,7 +182,8 @@ static int check_octal(const char *word, size_t len, size_t i,
 				 "'");
 	c = ((word[i + 1] - '0') << 6) | ((word[i + 2] - '0') << 3) |
 	    (word[i + 3] - '0');
-	if (is_plain(c) || c == '\\')
+	/* Only a byte whose encoding takes four (\ooo) may be escaped so. */
+	if (tlkm_encoded_width(c) < 4)
 		return tlkm_fail(err, -EINVAL, "needless escape in '", word,
 				 len, "'");
 	return 0;
